@@ -1,0 +1,127 @@
+"""Findings: what handaudit says about a hand, and the catalogue of finding codes.
+
+A finding code works like a lint rule: a stable code, a severity, one sentence saying what it
+means, an example PHH fragment, how to fix it, and the rule it enforces in each rulebook. The
+README's code table and ``handaudit rulebooks --codes`` are generated from :data:`CODES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+SEVERITY_RANK = {INFO: 0, WARNING: 1, ERROR: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One irregularity: where (action index, or line/column), what (code), why (rule), ruling."""
+
+    code: str
+    message: str
+    action_index: int | None = None
+    actor: str | None = None
+    rule: str | None = None
+    ruling: str | None = None
+    line: int | None = None
+    column: int | None = None
+    severity: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.severity:
+            object.__setattr__(self, "severity", CODES[self.code].severity)
+
+    def to_json(self) -> dict:
+        """The contract's finding object (plus line/column when known)."""
+        out = {
+            "code": self.code,
+            "severity": self.severity,
+            "action_index": self.action_index,
+            "actor": self.actor,
+            "rule": self.rule,
+            "message": self.message,
+            "ruling": self.ruling,
+        }
+        if self.line is not None:
+            out["line"] = self.line
+            out["column"] = self.column
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """Documentation of one finding code (the lint-rule page)."""
+
+    code: str
+    severity: str
+    summary: str
+    example: str = ""
+    fix: str = ""
+    rules: dict[str, str] = field(default_factory=dict)
+
+
+def _c(code, severity, summary, example="", fix="", **rules) -> CodeInfo:
+    return CodeInfo(code, severity, summary, example, fix, rules)
+
+
+_ALL = "all rulebooks"
+CODES: dict[str, CodeInfo] = {
+    c.code: c
+    for c in [
+        # --- reading (the grammar room) ---
+        _c("syntax-error", ERROR, "The file, a hand table or an action cannot be parsed.",
+           "actions = ['p1 cbr']  # cbr needs an amount", "Write the action as the PHH notation gives it."),
+        _c("missing-field", ERROR, "A field required for the variant is absent.",
+           "variant = 'FT'  # no small_bet / big_bet", "Add the field; the PHH spec lists the required fields per variant."),
+        _c("invalid-field", ERROR, "A field has the wrong type, length or value.",
+           "starting_stacks = [200, 'x']", "Give the field the type and per-player length the PHH spec requires."),
+        _c("unknown-field", WARNING, "A field the PHH spec does not define (user fields start with `_`).",
+           "rake = 0.5", "Rename it `_rake` to mark it as a user field."),
+        _c("unknown-variant", ERROR, "A variant code outside the PHH list.",
+           "variant = 'NLHE'", "Use one of FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB."),
+        _c("invalid-card", ERROR, "Bad card notation, or a card not in this variant's deck.",
+           "'d db 4sXc5h' ; or 'd db 2s...' in short-deck (NS)", "Ranks 23456789TJQKA, suits cdhs, ?? for unknown."),
+        _c("unknown-player", ERROR, "`pN` beyond the player count.",
+           "'p9 f' at a 6-player table", "Number players p1..pN in PHH order."),
+        _c("duplicate-hand", ERROR, "A .phhs table name used twice; the second hand is not read.",
+           "[3] ... [3]", "Give every hand its own table name."),
+        _c("no-hands", ERROR, "A .phhs file with no hand table in it.", "", "Write each hand as a table `[1]`, `[2]`, ..."),
+        _c("negative-blind", WARNING,
+           "A negative blinds_or_straddles entry: a blind posted from another seat (missed or new-player blind).",
+           "blinds_or_straddles = [5, 10, -5, 0, 0]",
+           "Nothing to fix: site-log converters write posted blinds this way; handaudit treats it as a post."),
+        # --- replay (the validator room) ---
+        _c("duplicate-card", ERROR, "The same card dealt twice.", "'d dh p1 AsKd', 'd dh p2 AsQc'", "Check the deal."),
+        _c("wrong-card-count", ERROR, "A deal or discard of the wrong number of cards.",
+           "'d dh p1 AsKdQc' in hold'em", "Deal the variant's number of cards."),
+        _c("out-of-turn", ERROR, "A player acts when it is not their turn.", "", "Record actions in table order."),
+        _c("premature-deal", ERROR, "A card dealt before the betting round is over, or a deal out of order.",
+           "'p1 cbr 10', 'd db AsKdQc' (p2 has not acted)", "Finish the betting round before dealing."),
+        _c("action-after-end", ERROR, "An action after the hand is over, or by a player no longer in it.",
+           "'p2 f', ..., 'p2 cc'", "Remove the action, or fix who took it."),
+        _c("incomplete-hand", INFO, "The history stops before the hand is over.", "", ""),
+        _c("bet-below-minimum", ERROR, "A bet under the minimum bet, not all-in.", "min_bet = 10; 'p1 cbr 5'", ""),
+        _c("raise-below-minimum", ERROR, "A raise under the minimum raise, not all-in.",
+           "'p1 cbr 100', 'p2 cbr 140'", ""),
+        _c("betting-not-reopened", ERROR, "A raise by a player facing only a short all-in after having acted.", "", ""),
+        _c("raise-cap-exceeded", ERROR, "A fixed-limit raise beyond the rulebook's cap.", "", ""),
+        _c("over-pot-limit", ERROR, "A pot-limit bet or raise above the pot.", "", ""),
+        _c("wrong-limit-amount", ERROR, "A fixed-limit bet or raise not of the fixed size (not all-in).", "", ""),
+        _c("exceeds-stack", ERROR, "A bet or raise larger than the player's stack.", "", ""),
+        _c("wrong-bring-in", ERROR, "The bring-in posted by the wrong player or for the wrong amount.", "", ""),
+        _c("invalid-discard", ERROR, "Discarding cards the player does not hold, or too many.", "", ""),
+        _c("unnecessary-fold", WARNING, "A fold when checking was free (TDA: non-standard, the fold stands).", "", ""),
+        _c("show-order", WARNING, "Showdown order differs from the rulebook's.", "", ""),
+        # --- settlement ---
+        _c("finishing-stacks-mismatch", ERROR, "Recorded finishing stacks differ from the settlement.", "", ""),
+        _c("winnings-mismatch", ERROR, "Recorded winnings differ from the settlement beyond what rake explains.", "", ""),
+        _c("chips-not-conserved", ERROR, "Recorded results create or destroy chips (beyond rake).", "", ""),
+    ]
+}
+
+
+def register(info: CodeInfo) -> None:
+    """Add or replace a code's documentation (rooms document the codes they raise)."""
+    CODES[info.code] = info

@@ -1,0 +1,157 @@
+"""Parse one PHH action string with the Lark grammar in ``phh.lark``.
+
+A parse is a pure function of the string, and site logs repeat the same strings ('p3 f',
+'d dh p1 ????') millions of times, so results are memoised. Amounts come back unscaled
+(``'p1 cbr 3.00'`` -> amount 300 with 2 decimals); the reader scales them to the hand's unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+from lark import Lark, Token, Transformer, UnexpectedInput
+
+from ..cards import cards_from_text
+from ..model import (
+    BET_RAISE,
+    BRING_IN,
+    CHECK_CALL,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    DISCARD,
+    FOLD,
+    NOOP,
+    SHOW_MUCK,
+    Action,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionError:
+    """Why an action string was refused: a finding code, a message, and the 1-based column."""
+
+    code: str
+    message: str
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedAction:
+    """A parsed action whose ``amount`` (if any) has ``decimals`` decimal places, unscaled."""
+
+    action: Action
+    decimals: int = 0
+
+
+class _BadCards(Exception):
+    def __init__(self, token: Token, message: str):
+        super().__init__(message)
+        self.token = token
+        self.message = message
+
+
+def _player(token: Token) -> int:
+    number = int(token[1:])
+    if number < 1:
+        raise _BadCards(token, f"player {token!s} does not exist: players are numbered from p1")
+    return number - 1
+
+
+def _cards(token: Token) -> tuple[int, ...]:
+    text = str(token)
+    try:
+        return cards_from_text(text)
+    except ValueError:
+        # Find the first bad two-character card for the message.
+        for i in range(0, len(text), 2):
+            chunk = text[i : i + 2]
+            try:
+                cards_from_text(chunk)
+            except ValueError:
+                break
+        raise _BadCards(token, f"bad card notation {chunk!r} in {text!r}") from None
+
+
+class _ToAction(Transformer):
+    """Turns the parse tree into an :class:`Action` (plus the amount's decimals)."""
+
+    def start(self, items):
+        parsed = ParsedAction(Action(NOOP))
+        commentary = None
+        for item in items:
+            if isinstance(item, ParsedAction):
+                parsed = item
+            elif isinstance(item, Token) and item.type == "COMMENTARY":
+                commentary = item[1:].strip()
+        if commentary is not None:
+            a = parsed.action
+            parsed = ParsedAction(
+                Action(a.kind, a.player, a.cards, a.amount, commentary, a.show_dash), parsed.decimals
+            )
+        return parsed
+
+    def deal_board(self, items):
+        return ParsedAction(Action(DEAL_BOARD, None, _cards(items[2])))
+
+    def deal_hole(self, items):
+        return ParsedAction(Action(DEAL_HOLE, _player(items[2]), _cards(items[3])))
+
+    def bring_in(self, items):
+        return ParsedAction(Action(BRING_IN, _player(items[0])))
+
+    def bet_raise(self, items):
+        text = str(items[2])
+        whole, _, frac = text.partition(".")
+        return ParsedAction(Action(BET_RAISE, _player(items[0]), amount=int(whole + frac)), len(frac))
+
+    def check_call(self, items):
+        return ParsedAction(Action(CHECK_CALL, _player(items[0])))
+
+    def fold(self, items):
+        return ParsedAction(Action(FOLD, _player(items[0])))
+
+    def discard(self, items):
+        cards = _cards(items[2]) if len(items) > 2 else None
+        return ParsedAction(Action(DISCARD, _player(items[0]), cards))
+
+    def show_muck(self, items):
+        if len(items) > 2 and items[2] == "-":
+            return ParsedAction(Action(SHOW_MUCK, _player(items[0]), None, show_dash=True))
+        cards = _cards(items[2]) if len(items) > 2 else None
+        return ParsedAction(Action(SHOW_MUCK, _player(items[0]), cards))
+
+
+_GRAMMAR = files(__package__).joinpath("phh.lark").read_text(encoding="utf-8")
+# The transformer runs inside the LALR parser (no tree is built): one pass per string.
+_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=False, transformer=_ToAction())
+
+
+def _describe_unexpected(text: str, err: UnexpectedInput) -> tuple[str, int]:
+    column = getattr(err, "column", None) or 1
+    token = getattr(err, "token", None)
+    rest = text[column - 1 :].split()
+    if token is not None and token.type == "$END":
+        word, column = "end of action", len(text.rstrip()) + 1
+    else:
+        word = repr(rest[0]) if rest else "end of action"
+    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+    hint = f" (expected one of: {', '.join(expected)})" if expected else ""
+    return f"cannot parse action {text!r} at column {column}: unexpected {word}{hint}", column
+
+
+@lru_cache(maxsize=1 << 16)
+def parse_action(text: str) -> ParsedAction | ActionError:
+    """Parse one action string; never raises. Results are memoised (the parse is pure)."""
+    try:
+        return _PARSER.parse(text)
+    except UnexpectedInput as err:
+        message, column = _describe_unexpected(text, err)
+        return ActionError("syntax-error", message, column)
+    except Exception as err:  # a card or player refused by the transformer
+        inner = getattr(err, "orig_exc", err)
+        if isinstance(inner, _BadCards):
+            code = "unknown-player" if inner.token.type == "PLAYER" else "invalid-card"
+            return ActionError(code, inner.message, inner.token.column or 1)
+        return ActionError("syntax-error", f"cannot parse action {text!r}: {inner}", 1)

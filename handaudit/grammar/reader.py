@@ -1,0 +1,300 @@
+"""Read hands: TOML envelope, field checks per variant, action parsing, exact amounts.
+
+:func:`read_hands` turns paths into :class:`~handaudit.model.ReadResult` values, one per input
+hand, in a stable order. Problems become findings with a location (line and column, or action
+index); nothing raises for bad hand content, and nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+import rtoml
+
+from ..findings import Finding
+from ..model import Action, Hand, ReadResult
+from ..variants import VARIANTS
+from . import fields as F
+from .actions import ActionError, parse_action
+from .sources import Chunk, expand_paths, read_chunks
+
+_TOML_POS = re.compile(r"line (\d+),? column (\d+)")
+
+
+def read_hands(paths: Iterable[str]) -> Iterator[ReadResult]:
+    """Every hand of every path (directories recursively, sorted), streamed.
+
+    Raises :class:`~handaudit.grammar.sources.SourceError` up front for a path that cannot be
+    read at all; hand-level problems are findings.
+    """
+    for path in expand_paths(list(paths)):
+        for chunk in read_chunks(path):
+            yield read_chunk(chunk)
+
+
+def read_text(text: str, source: str = "<text>", hand_key: str = "") -> ReadResult:
+    """Read one hand given as text (tests, the API)."""
+    return read_chunk(Chunk(source, hand_key, 0, text.encode("utf-8"), 1))
+
+
+def read_chunk(chunk: Chunk) -> ReadResult:
+    """One hand's text -> ReadResult. Never raises."""
+    if chunk.problem:
+        code, message = chunk.problem
+        return _unreadable(chunk, "", [Finding(code, message, line=chunk.line, column=1)])
+    try:
+        text = chunk.data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = chunk.data[: err.start]
+        line = chunk.line + before.count(b"\n")
+        column = err.start - (before.rfind(b"\n") + 1) + 1
+        return _unreadable(chunk, "", [Finding(
+            "syntax-error", f"not UTF-8 text: byte 0x{chunk.data[err.start]:02x} cannot be decoded",
+            line=line, column=column)])
+    if "\x00" in text:
+        pos = text.index("\x00")
+        line = chunk.line + text.count("\n", 0, pos)
+        return _unreadable(chunk, text, [Finding("syntax-error", "binary data: NUL character in the text",
+                                                 line=line, column=pos - text.rfind("\n", 0, pos))])
+    try:
+        doc = rtoml.loads(text)
+    except Exception as err:  # rtoml raises its own TomlParsingError (and others on odd input)
+        msg = str(err)
+        m = _TOML_POS.search(msg)
+        line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        msg = _TOML_POS.sub("", msg).replace(" at ", " ").strip(" ,")
+        return _unreadable(chunk, text, [Finding("syntax-error", f"TOML: {msg}",
+                                                 line=chunk.line + line - 1, column=column)])
+    if any(F.needs_exact_reparse(doc.get(k)) for k in F.AMOUNT_FIELDS):
+        doc = tomllib.loads(text, parse_float=Decimal)
+    return _HandBuilder(chunk, text, doc).build()
+
+
+def _unreadable(chunk: Chunk, text: str, findings: list[Finding]) -> ReadResult:
+    return ReadResult(chunk.source, chunk.hand_key, None, tuple(findings), text, chunk.line)
+
+
+class _HandBuilder:
+    """Checks one TOML document against the PHH field rules and builds the Hand."""
+
+    def __init__(self, chunk: Chunk, text: str, doc: dict):
+        self.chunk, self.text, self.doc = chunk, text, doc
+        self.findings: list[Finding] = []
+        self.fatal = False
+
+    # -- findings with a location ------------------------------------------------------------
+    def _line_of(self, key: str) -> int | None:
+        m = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", self.text, re.M)
+        return self.chunk.line + self.text.count("\n", 0, m.start()) if m else None
+
+    def field_finding(self, code: str, key: str, message: str, fatal: bool = False) -> None:
+        line = self._line_of(key)
+        self.findings.append(Finding(code, message, line=line, column=1 if line else None))
+        self.fatal |= fatal
+
+    # -- the build ---------------------------------------------------------------------------
+    def build(self) -> ReadResult:
+        doc = self.doc
+        for key in doc:
+            if key not in F.FIELDS and not key.startswith("_"):
+                self.field_finding("unknown-field", key, f"field {key!r} is not defined by the PHH spec "
+                                   "(user fields start with '_')")
+        variant = self._variant()
+        if variant is None:
+            return self._result(None)
+        present = {}
+        for key, kind in F.FIELDS.items():
+            if key not in doc:
+                if key in variant.required:
+                    self.findings.append(Finding("missing-field", f"field {key!r} is required for {variant.code}"))
+                    self.fatal = True
+                continue
+            value = doc[key]
+            if not F.type_ok(kind, value):
+                self.field_finding("invalid-field", key, f"field {key!r} must be {kind}, not {_toml_type(value)}",
+                                   key in variant.required or key == "actions")
+                continue
+            present[key] = value
+        if self.fatal:
+            return self._result(None)
+        n = self._player_count(present, variant)
+        if n is None:
+            return self._result(None)
+        self._check_values(present, variant, n)
+        actions = self._actions(present.get("actions", []), variant, n)
+        if self.fatal:
+            return self._result(None)
+        return self._result(self._hand(present, variant, n, actions))
+
+    def _variant(self):
+        value = self.doc.get("variant")
+        if value is None:
+            self.findings.append(Finding("missing-field", "field 'variant' is missing: the variant decides the rest"))
+            return None
+        if not isinstance(value, str):
+            self.field_finding("invalid-field", "variant", f"field 'variant' must be a string, not {_toml_type(value)}")
+            return None
+        if value not in VARIANTS:
+            self.field_finding("unknown-variant", "variant",
+                               f"unknown variant {value!r}; PHH defines {', '.join(VARIANTS)}")
+            return None
+        return VARIANTS[value]
+
+    def _player_count(self, present: dict, variant) -> int | None:
+        stacks = present.get("starting_stacks")
+        if stacks is None:
+            return None
+        n = len(stacks)
+        if n < 2:
+            self.field_finding("invalid-field", "starting_stacks", f"a hand needs at least 2 players, not {n}", True)
+            return None
+        for key in F.PER_PLAYER:
+            if key in present and len(present[key]) != n:
+                required = key in variant.required
+                self.field_finding("invalid-field", key, f"field {key!r} has {len(present[key])} entries "
+                                   f"for {n} players (starting_stacks has {n})", required)
+                if not required:
+                    del present[key]
+        return None if self.fatal else n
+
+    def _check_values(self, present: dict, variant, n: int) -> None:
+        def bad(key, message, required=True):
+            self.field_finding("invalid-field", key, message, required and key in variant.required)
+            if not (required and key in variant.required):
+                present.pop(key, None)
+
+        for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
+            if key in present and not (F.exact(present[key]) or 0) > 0:
+                bad(key, f"field {key!r} must be a positive amount, not {present[key]!r}")
+        for key in ("antes", "finishing_stacks", "winnings"):
+            for i, v in enumerate(present.get(key, ())):
+                amount = F.exact(v)
+                if amount is None or amount < 0:
+                    bad(key, f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, not {v!r}")
+                    break
+        for i, v in enumerate(present.get("starting_stacks", ())):
+            amount = F.exact(v)
+            if amount is None and v == float("inf"):
+                continue
+            if amount is None or amount <= 0:
+                bad("starting_stacks", f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
+                break
+        for i, v in enumerate(present.get("blinds_or_straddles", ())):
+            amount = F.exact(v)
+            if amount is None:
+                bad("blinds_or_straddles", f"blind of p{i + 1} must be a finite amount, not {v!r}")
+                break
+            if amount < 0:
+                self.field_finding("negative-blind", "blinds_or_straddles",
+                                   f"p{i + 1} posts {-amount} from outside the blind seats "
+                                   f"(written as {v!r}: a missed or new-player blind)")
+        if "bring_in" in present and "blinds_or_straddles" in present and any(present["blinds_or_straddles"]):
+            bad("blinds_or_straddles", "bring_in and blinds_or_straddles must never be used together "
+                "(PHH spec: bring-in)", required=False)
+
+    def _actions(self, texts: list, variant, n: int) -> list[tuple[Action, int]]:
+        parsed: list[tuple[Action, int]] = []
+        deck = variant.deck
+        for index, text in enumerate(texts):
+            result = parse_action(text)
+            if isinstance(result, ActionError):
+                self._action_error(index, text, result)
+                continue
+            action = result.action
+            if action.player is not None and action.player >= n:
+                self._action_error(index, text, ActionError(
+                    "unknown-player", f"p{action.player + 1} does not exist: the hand has {n} players",
+                    text.find(f"p{action.player + 1}") + 1))
+                continue
+            if action.cards and any(c >= 0 and c not in deck for c in action.cards):
+                from ..cards import card_text
+
+                bad = [card_text(c) for c in action.cards if c >= 0 and c not in deck]
+                self.findings.append(Finding(
+                    "invalid-card", f"{', '.join(bad)} not in the {variant.code} deck", index, action.actor))
+            parsed.append((action, result.decimals))
+        return parsed
+
+    def _action_error(self, index: int, text: str, error: ActionError) -> None:
+        line = column = None
+        pos = self.text.find(text) if text else -1
+        if pos >= 0:
+            line = self.chunk.line + self.text.count("\n", 0, pos)
+            column = pos - (self.text.rfind("\n", 0, pos) + 1) + error.column
+        self.findings.append(Finding(error.code, f"action {index}: {error.message}", index, None,
+                                     line=line, column=column))
+        self.fatal = True
+
+    def _hand(self, present: dict, variant, n: int, actions: list[tuple[Action, int]]) -> Hand:
+        exact = {k: present[k] for k in F.AMOUNT_FIELDS if k in present}
+        dec = {k: ([F.exact(x) for x in v] if isinstance(v, list) else F.exact(v)) for k, v in exact.items()}
+        scale = max([a[1] for a in actions if a[0].amount is not None] + [0])
+        for v in dec.values():
+            for x in (v if isinstance(v, list) else [v]):
+                if x is not None:
+                    scale = max(scale, F.decimals(x))
+
+        def units(key):
+            v = dec.get(key)
+            if v is None:
+                return None
+            if isinstance(v, list):
+                return tuple(None if x is None else F.to_units(x, scale) for x in v)
+            return F.to_units(v, scale)
+
+        scaled = tuple(
+            a if a.amount is None or d == scale else
+            Action(a.kind, a.player, a.cards, a.amount * 10 ** (scale - d), a.commentary, a.show_dash)
+            for a, d in actions
+        )
+        zeros = (0,) * n
+        return Hand(
+            source=self.chunk.source,
+            hand_key=self.chunk.hand_key,
+            variant=variant.code,
+            players=n,
+            scale=scale,
+            antes=units("antes") or zeros,
+            blinds_or_straddles=units("blinds_or_straddles") or zeros,
+            bring_in=units("bring_in"),
+            small_bet=units("small_bet"),
+            big_bet=units("big_bet"),
+            min_bet=units("min_bet"),
+            starting_stacks=units("starting_stacks"),
+            actions=scaled,
+            action_texts=tuple(present.get("actions", ())),
+            ante_trimming_status=present.get("ante_trimming_status"),
+            finishing_stacks=units("finishing_stacks"),
+            winnings=units("winnings"),
+            hand=present.get("hand"),
+            fields=self.doc,
+            text=self.text,
+            line=self.chunk.line,
+        )
+
+    def _result(self, hand: Hand | None) -> ReadResult:
+        c = self.chunk
+        return ReadResult(c.source, c.hand_key, hand, tuple(self.findings), self.text, c.line)
+
+
+def _toml_type(value) -> str:
+    import datetime as dt
+
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, (float, Decimal)):
+        return "a float"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (dt.datetime, dt.date, dt.time)):
+        return "a date/time"
+    return type(value).__name__

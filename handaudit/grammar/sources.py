@@ -1,0 +1,209 @@
+"""Find the input files and split them into hands, streaming.
+
+A ``.phh`` file is one hand; a ``.phhs`` file is many, as TOML tables ``[1]``, ``[2]``, ...
+(the table name is the hand key). Either may be gzip-compressed. A ``.phhs`` file is read line
+by line, never whole, so a multi-gigabyte file costs the memory of one hand. A hand larger than
+:data:`MAX_HAND_BYTES` is reported, not buffered, so garbage input stays within bounded memory.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import re
+import sys
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
+MAX_HAND_BYTES = 16 * 1024 * 1024
+_READ_LINE = 1024 * 1024  # longest piece read at once; a longer line is read in pieces
+
+# A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
+_HEADER = re.compile(rb"""^[ \t]*\[[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$""")
+_BLANK_OR_COMMENT = re.compile(rb"^[ \t]*(?:#[^\n]*)?\r?\n?$")
+
+
+class SourceError(Exception):
+    """A path that cannot be read at all (missing, unreadable, not PHH): exit status 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The raw text of one hand and where it came from.
+
+    ``hand_key`` is the table name ("" for a .phh file), ``index`` the hand's 0-based position in
+    its file, ``line`` the 1-based line of the file where the hand's text starts. ``problem`` is
+    set when the text could not even be cut out (too large, bad gzip, content outside tables):
+    ``(code, message)``.
+    """
+
+    source: str
+    hand_key: str
+    index: int
+    data: bytes
+    line: int
+    problem: tuple[str, str] | None = None
+
+
+def is_phh_path(path: str) -> bool:
+    return path.endswith(PHH_SUFFIXES)
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """Files to read, in a stable order: directories are searched recursively, sorted.
+
+    Raises :class:`SourceError` for a missing path, a file that is not PHH, or a directory
+    holding no PHH file.
+    """
+    out: list[str] = []
+    for p in paths:
+        if p == "-":
+            out.append(p)
+            continue
+        if os.path.isdir(p):
+            found = sorted(
+                str(f) for f in Path(p).rglob("*") if f.is_file() and is_phh_path(f.name)
+            )
+            if not found:
+                raise SourceError(f"{p}: no .phh, .phhs, .phh.gz or .phhs.gz file in this directory")
+            out.extend(found)
+        elif os.path.exists(p):
+            if not is_phh_path(p):
+                raise SourceError(f"{p}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
+            if not os.access(p, os.R_OK):
+                raise SourceError(f"{p}: permission denied")
+            out.append(p)
+        else:
+            raise SourceError(f"{p}: no such file or directory")
+    return out
+
+
+def _open(path: str) -> io.BufferedIOBase:
+    if path == "-":
+        return sys.stdin.buffer
+    f = open(path, "rb")
+    if path.endswith(".gz"):
+        return gzip.GzipFile(fileobj=f, mode="rb")  # type: ignore[return-value]
+    return f
+
+
+def _is_multi(path: str, head: bytes) -> bool:
+    """A .phhs by name; for standard input, a text whose first content line is a table header."""
+    if path != "-":
+        return path.endswith((".phhs", ".phhs.gz"))
+    for line in head.splitlines(keepends=True):
+        if _BLANK_OR_COMMENT.match(line):
+            continue
+        return bool(_HEADER.match(line))
+    return False
+
+
+def read_chunks(path: str) -> Iterator[Chunk]:
+    """Yield every hand of one file as a :class:`Chunk`; problems become chunks, not exceptions."""
+    try:
+        stream = _open(path)
+    except OSError as err:
+        raise SourceError(f"{path}: {err.strerror or err}") from None
+    try:
+        reader = io.BufferedReader(stream) if not isinstance(stream, io.BufferedReader) else stream
+        try:
+            head = reader.peek(64 * 1024)[: 64 * 1024]
+        except (OSError, EOFError, zlib.error) as err:
+            yield Chunk(path, "", 0, b"", 1, ("syntax-error", f"cannot read the file: {err}"))
+            return
+        if _is_multi(path, head):
+            yield from _split_tables(path, reader)
+        else:
+            yield _single(path, reader)
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def _single(path: str, reader: io.BufferedReader) -> Chunk:
+    try:
+        data = reader.read(MAX_HAND_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as err:
+        return Chunk(path, "", 0, b"", 1, ("syntax-error", f"cannot read the file: {err}"))
+    if len(data) > MAX_HAND_BYTES:
+        return Chunk(path, "", 0, b"", 1, ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
+    return Chunk(path, "", 0, data, 1)
+
+
+def _split_tables(path: str, reader: io.BufferedReader) -> Iterator[Chunk]:
+    seen: set[str] = set()
+    index = 0
+    key: str | None = None  # None: before the first header
+    start_line = 1
+    parts: list[bytes] = []
+    size = 0
+    overflow = False
+    preamble_line = 0  # first line of non-comment content before any header
+    in_string: bytes | None = None  # inside a ''' or \"\"\" multi-line string
+    line_no = 0
+
+    def flush() -> Chunk:
+        nonlocal index
+        data = b"".join(parts)
+        problem = None
+        if overflow:
+            problem = ("syntax-error", f"hand [{key}] is larger than {MAX_HAND_BYTES} bytes; not read")
+            data = b""
+        elif key in seen:
+            problem = ("duplicate-hand", f"table [{key}] appears again at line {start_line - 1}; this copy is not read")
+        chunk = Chunk(path, key or "", index, data, start_line, problem)
+        seen.add(key or "")
+        index += 1
+        return chunk
+
+    while True:
+        try:
+            piece = reader.readline(_READ_LINE)
+        except (OSError, EOFError, zlib.error) as err:
+            if key is not None:
+                yield flush()
+            yield Chunk(path, "", index, b"", line_no + 1, ("syntax-error", f"cannot read the rest of the file after line {line_no}: {err}"))
+            return
+        if not piece:
+            break
+        whole_line = piece.endswith(b"\n") or len(piece) < _READ_LINE
+        if whole_line:
+            line_no += 1
+        if in_string is None and whole_line and len(piece) < 4096:
+            m = _HEADER.match(piece)
+            if m:
+                if key is not None:
+                    yield flush()
+                elif preamble_line:
+                    yield Chunk(path, "", index, b"", preamble_line,
+                                ("syntax-error", f"content before the first hand table, from line {preamble_line}; not read"))
+                    index += 1
+                raw = m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
+                key = raw.decode("utf-8", "replace")
+                start_line = line_no + 1
+                parts, size, overflow = [], 0, False
+                continue
+        for quote in (b"'''", b'"""'):
+            if in_string in (None, quote):
+                if piece.count(quote) % 2:
+                    in_string = None if in_string else quote
+        if key is None:
+            if not preamble_line and not _BLANK_OR_COMMENT.match(piece):
+                preamble_line = line_no or 1
+            continue
+        if not overflow:
+            size += len(piece)
+            if size > MAX_HAND_BYTES:
+                overflow, parts = True, []
+            else:
+                parts.append(piece)
+    if key is not None:
+        yield flush()
+    elif preamble_line:
+        yield Chunk(path, "", index, b"", preamble_line, ("syntax-error", "no hand table ([1], [2], ...) found; the text is not a .phhs hand list"))
+    else:
+        yield Chunk(path, "", index, b"", 1, ("no-hands", "the file holds no hand"))

@@ -1,0 +1,122 @@
+"""The values that flow between the rooms: a parsed action and a read hand.
+
+Both are immutable. Amounts are integers of the hand's smallest unit (``10 ** -scale`` of the
+currency or chip); :func:`format_amount` prints them back exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from .findings import Finding
+
+# Action kinds (the second word of the PHH notation, spelled out).
+DEAL_BOARD = "db"  # d db CARDS
+DEAL_HOLE = "dh"  # d dh pN CARDS
+BRING_IN = "pb"  # pN pb
+BET_RAISE = "cbr"  # pN cbr AMOUNT  (complete, bet or raise to AMOUNT)
+CHECK_CALL = "cc"  # pN cc
+FOLD = "f"  # pN f
+DISCARD = "sd"  # pN sd [CARDS]   (no cards: stand pat)
+SHOW_MUCK = "sm"  # pN sm [CARDS | -]  (no cards: muck; '-': the cards already dealt)
+NOOP = "noop"  # '', whitespace, or '# commentary' only
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of the ``actions`` array, parsed.
+
+    ``player`` is the 0-based player the action concerns: the actor for player actions, the
+    player dealt to for ``d dh``; None for board deals and no-ops. ``cards`` is None when the
+    notation has no card argument; ``show_dash`` is True for ``sm -``. ``amount`` (``cbr`` only)
+    is in the hand's minor units once the reader has scaled it.
+    """
+
+    kind: str
+    player: int | None = None
+    cards: tuple[int, ...] | None = None
+    amount: int | None = None
+    commentary: str | None = None
+    show_dash: bool = False
+
+    @property
+    def by_dealer(self) -> bool:
+        return self.kind in (DEAL_BOARD, DEAL_HOLE)
+
+    @property
+    def actor(self) -> str | None:
+        """The contract's actor name: ``"d"``, ``"p3"`` or None for a no-op."""
+        if self.kind == NOOP:
+            return None
+        if self.by_dealer:
+            return "d"
+        return f"p{self.player + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand as read from its PHH text, with amounts as exact integers.
+
+    Per-player tuples are in PHH player order. ``starting_stacks`` entries are None for ``inf``
+    (an unknown stack). ``fields`` keeps every TOML value as read (for unknown and user fields);
+    ``text`` is the hand's original text, kept so that clean subsets can be written unchanged.
+    """
+
+    source: str
+    hand_key: str
+    variant: str
+    players: int
+    scale: int
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    bring_in: int | None
+    small_bet: int | None
+    big_bet: int | None
+    min_bet: int | None
+    starting_stacks: tuple[int | None, ...]
+    actions: tuple[Action, ...]
+    action_texts: tuple[str, ...]
+    ante_trimming_status: bool | None = None
+    finishing_stacks: tuple[int, ...] | None = None
+    winnings: tuple[int, ...] | None = None
+    hand: Any = None
+    fields: dict = field(default_factory=dict)
+    text: str = ""
+    line: int = 1
+
+    def format_amount(self, amount: int | None) -> str | None:
+        return format_amount(amount, self.scale)
+
+
+def format_amount(amount: int | None, scale: int) -> str | None:
+    """Minor units back to an exact decimal string: ``(2685, 2) -> '26.85'``."""
+    if amount is None:
+        return None
+    if scale == 0:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    q, r = divmod(abs(amount), 10**scale)
+    return f"{sign}{q}.{r:0{scale}d}"
+
+
+def amount_json(amount: int | None, scale: int) -> int | Decimal | None:
+    """An amount for JSON: an int at scale 0, else an exact Decimal (written without rounding)."""
+    if amount is None:
+        return None
+    if scale == 0:
+        return amount
+    return Decimal(amount).scaleb(-scale)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """What the reader hands on for one input hand: the Hand (None when unreadable) and findings."""
+
+    source: str
+    hand_key: str
+    hand: Hand | None
+    findings: tuple[Finding, ...]
+    text: str = ""
+    line: int = 1

@@ -1,0 +1,124 @@
+"""The 11 PHH variants as data: deck, streets, dealing, betting structure, showdown hand types.
+
+The validator and the settlement look things up here instead of branching on variant codes.
+Sources: the PHH spec's variant table (required.rst), Robert's Rules of Poker v11 sections on
+each game (stud street sizes, draw games), and seed 000 rule 4.2 (who opens each round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import FULL_DECK, SHORT_DECK
+
+# Betting structures
+FIXED = "fixed-limit"
+POT = "pot-limit"
+NO = "no-limit"
+
+# Who opens a betting round
+OPEN_BLINDS = "blinds"  # first round of a button game: left of the last blind/straddle
+OPEN_BUTTON = "button"  # later rounds of a button game: first live player left of the button
+OPEN_BRING_IN = "bring-in"  # stud third street: the bring-in
+OPEN_HIGH_SHOWING = "high-showing"  # stud later streets: best board showing
+OPEN_LOW_SHOWING = "low-showing"  # razz later streets: lowest board showing
+
+# How hole and board cards make a hand
+USE_ANY = "any"  # best five of all cards (hold'em, stud, draw games)
+USE_OMAHA = "omaha"  # exactly two hole cards and three board cards
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: what is dealt, whether there is a draw, and the betting round that follows."""
+
+    name: str
+    hole_down: int = 0  # cards dealt face down to each player
+    hole_up: int = 0  # cards dealt face up to each player (stud)
+    board: int = 0  # community cards
+    draw: bool = False  # players discard and draw before the betting
+    big_bet: bool = False  # fixed limit: this round uses big_bet (else small_bet)
+    opener: str = OPEN_BUTTON
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    code: str
+    name: str
+    structure: str
+    deck: frozenset[int]
+    streets: tuple[Street, ...]
+    hands: tuple[str, ...]  # evaluator kinds; two entries = hi/lo split ("high", "low_eight")
+    use: str = USE_ANY
+    button_game: bool = True  # blinds_or_straddles; False: antes + bring-in (stud)
+    required: tuple[str, ...] = ()
+
+    @property
+    def hole_cards(self) -> int:
+        return sum(s.hole_down + s.hole_up for s in self.streets)
+
+    @property
+    def betting_rounds(self) -> int:
+        return len(self.streets)
+
+    @property
+    def hi_lo(self) -> bool:
+        return len(self.hands) == 2
+
+
+_BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions")
+_BUTTON_BIG = ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
+_STUD = ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+
+
+def _holdem(hole: int) -> tuple[Street, ...]:
+    return (
+        Street("preflop", hole_down=hole, opener=OPEN_BLINDS),
+        Street("flop", board=3),
+        Street("turn", board=1, big_bet=True),
+        Street("river", board=1, big_bet=True),
+    )
+
+
+def _stud(later_opener: str) -> tuple[Street, ...]:
+    return (
+        Street("third", hole_down=2, hole_up=1, opener=OPEN_BRING_IN),
+        Street("fourth", hole_up=1, opener=later_opener),
+        Street("fifth", hole_up=1, big_bet=True, opener=later_opener),
+        Street("sixth", hole_up=1, big_bet=True, opener=later_opener),
+        Street("seventh", hole_down=1, big_bet=True, opener=later_opener),
+    )
+
+
+def _draw(hole: int, draws: int) -> tuple[Street, ...]:
+    # Triple draw and badugi: small bets before the first draw and after it, big bets after the
+    # second and third draws (Robert's Rules v11, lowball and badugi sections).
+    first = Street("predraw", hole_down=hole, opener=OPEN_BLINDS)
+    rest = tuple(
+        Street(f"draw{i}", draw=True, big_bet=(draws == 3 and i >= 2)) for i in range(1, draws + 1)
+    )
+    return (first, *rest)
+
+
+VARIANTS: dict[str, Variant] = {
+    v.code: v
+    for v in [
+        Variant("FT", "Fixed-limit Texas hold'em", FIXED, FULL_DECK, _holdem(2), ("high",), required=_BUTTON_FIXED),
+        Variant("NT", "No-limit Texas hold'em", NO, FULL_DECK, _holdem(2), ("high",), required=_BUTTON_BIG),
+        Variant("NS", "No-limit short-deck hold'em", NO, SHORT_DECK, _holdem(2), ("short_deck",), required=_BUTTON_BIG),
+        Variant("PO", "Pot-limit Omaha hold'em", POT, FULL_DECK, _holdem(4), ("high",), USE_OMAHA, required=_BUTTON_BIG),
+        Variant("FO/8", "Fixed-limit Omaha hold'em high/low-split eight or better", FIXED, FULL_DECK, _holdem(4),
+                ("high", "low_eight"), USE_OMAHA, required=_BUTTON_FIXED),
+        Variant("F7S", "Fixed-limit seven card stud", FIXED, FULL_DECK, _stud(OPEN_HIGH_SHOWING), ("high",),
+                button_game=False, required=_STUD),
+        Variant("F7S/8", "Fixed-limit seven card stud high/low-split eight or better", FIXED, FULL_DECK,
+                _stud(OPEN_HIGH_SHOWING), ("high", "low_eight"), button_game=False, required=_STUD),
+        Variant("FR", "Fixed-limit razz", FIXED, FULL_DECK, _stud(OPEN_LOW_SHOWING), ("low_a5",),
+                button_game=False, required=_STUD),
+        Variant("N2L1D", "No-limit deuce-to-seven lowball single draw", NO, FULL_DECK, _draw(5, 1), ("low_27",),
+                required=_BUTTON_BIG),
+        Variant("F2L3D", "Fixed-limit deuce-to-seven lowball triple draw", FIXED, FULL_DECK, _draw(5, 3), ("low_27",),
+                required=_BUTTON_FIXED),
+        Variant("FB", "Fixed-limit badugi", FIXED, FULL_DECK, _draw(4, 3), ("badugi",), required=_BUTTON_FIXED),
+    ]
+}

@@ -1,0 +1,131 @@
+"""The library entry point: read, replay, settle each hand and say what is wrong with it.
+
+``handaudit.audit(paths, rulebook="tda-2026")`` yields one :class:`HandReport` per input hand,
+in input order; the CLI, the batch runner and the Parquet writer are clients of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .findings import ERROR, Finding
+from .grammar.reader import read_hands
+from .model import Hand, ReadResult, amount_json
+
+VALID = "valid"
+INVALID = "invalid"
+UNREADABLE = "unreadable"
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """Everything handaudit knows about one input hand.
+
+    ``findings`` holds the reader's, the replay's and the settlement's findings in that order.
+    ``replay`` and ``settlement`` are None when the hand is unreadable.
+    """
+
+    read: ReadResult
+    rulebook: str
+    findings: tuple[Finding, ...]
+    replay: Any = None  # handaudit.validator.outcome.Replay
+    settlement: Any = None  # handaudit.settlement.Settlement
+    index: int = 0  # 0-based position of the hand in its source file
+
+    @property
+    def source(self) -> str:
+        return self.read.source
+
+    @property
+    def hand_key(self) -> str:
+        return self.read.hand_key
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.read.hand
+
+    @property
+    def status(self) -> str:
+        if self.read.hand is None:
+            return UNREADABLE
+        return INVALID if any(f.severity == ERROR for f in self.findings) else VALID
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.replay is not None and self.replay.complete)
+
+    def to_json(self) -> dict:
+        """The contract's JSON object for this hand (amounts exact: int or Decimal)."""
+        hand = self.read.hand
+        out: dict[str, Any] = {
+            "source": self.read.source,
+            "hand_key": self.read.hand_key,
+            "hand": _plain(hand.hand) if hand is not None else None,
+            "variant": hand.variant if hand is not None else _raw_variant(self.read),
+            "rulebook": self.rulebook,
+            "status": self.status,
+            "complete": self.complete,
+            "findings": [f.to_json() for f in self.findings],
+            "settlement": None,
+            "recorded": None,
+            "payout_check": None,
+            "rake": None,
+        }
+        if hand is not None:
+            out["recorded"] = _recorded(hand)
+            out["payout_check"] = "not-recorded" if out["recorded"] is None else "undetermined"
+        if self.settlement is not None:
+            out.update(self.settlement.to_json(hand))
+        return out
+
+
+def _plain(value):
+    return value if isinstance(value, (str, int)) or value is None else str(value)
+
+
+def _raw_variant(read: ReadResult) -> str | None:
+    import re
+
+    m = re.search(r"^\s*variant\s*=\s*['\"]([^'\"]*)['\"]", read.text or "", re.M)
+    return m.group(1) if m else None
+
+
+def _recorded(hand: Hand) -> dict | None:
+    if hand.finishing_stacks is None and hand.winnings is None:
+        return None
+
+    def arr(values):
+        return None if values is None else [amount_json(v, hand.scale) for v in values]
+
+    return {"finishing_stacks": arr(hand.finishing_stacks), "winnings": arr(hand.winnings)}
+
+
+def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:
+    """Replay and settle one read hand under a loaded :class:`Rulebook`."""
+    if read.hand is None:
+        return HandReport(read, rulebook.name, read.findings, index=index)
+    from .settlement import settle
+    from .validator import replay
+
+    rep = replay(read.hand, rulebook)
+    settlement = settle(read.hand, rep, rulebook)
+    findings = read.findings + rep.findings + tuple(settlement.findings)
+    return HandReport(read, rulebook.name, findings, rep, settlement, index)
+
+
+def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[str] = ()) -> Iterator[HandReport]:
+    """Audit every hand of ``paths`` (files, directories, ``-``) in input order.
+
+    ``rulebook`` is a built-in name or a TOML file; ``overrides`` are ``KEY=VALUE`` strings as
+    given to ``--set``.
+    """
+    from .validator.rulebook import load_rulebook
+
+    book = load_rulebook(rulebook, list(overrides))
+    last_source, index = None, 0
+    for read in read_hands(paths):
+        index = index + 1 if read.source == last_source else 0
+        last_source = read.source
+        yield audit_read(read, book, index)

@@ -1,0 +1,83 @@
+"""What the replay hands to the settlement and the reports.
+
+:class:`ActionRecord` is one row of ``handaudit explain`` and of the ``actions`` report table;
+:class:`Replay` is the whole replayed hand: findings, per-player money and cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..findings import Finding
+
+# ActionRecord.kind values (what the action turned out to be once replayed)
+K_DEAL_HOLE = "deal-hole"
+K_DEAL_BOARD = "deal-board"
+K_BRING_IN = "bring-in"
+K_COMPLETE = "complete"
+K_BET = "bet"
+K_RAISE = "raise"
+K_CHECK = "check"
+K_CALL = "call"
+K_FOLD = "fold"
+K_DISCARD = "discard"
+K_STAND_PAT = "stand-pat"
+K_SHOW = "show"
+K_MUCK = "muck"
+K_NOOP = "no-op"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One action as replayed. Amounts in the hand's minor units.
+
+    ``amount``: chips this action put in (a call's or raise's added chips), None for no chips.
+    ``to``: for bets and raises, the total the player's round bet was brought to (as ruled).
+    ``pot_before``: all chips in the middle before the action (antes, blinds, earlier bets).
+    ``to_call``: chips the actor needed to call when acting (0: could check).
+    ``min_to`` / ``max_to``: legal bet/raise-to range for the actor at that moment (None when
+    the actor could not bet or raise).
+    """
+
+    index: int
+    street: str | None
+    actor: str | None
+    kind: str
+    amount: int | None = None
+    to: int | None = None
+    pot_before: int = 0
+    to_call: int | None = None
+    min_to: int | None = None
+    max_to: int | None = None
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed hand.
+
+    Per-player tuples are in PHH order. ``contributions``: every chip each player put in
+    (antes, blinds, dead blinds, bring-in, bets), before any uncalled chips are returned.
+    ``dead``: the part of each contribution that was posted dead (a missed blind); it stays in
+    the pot but never counted towards a call. ``folded``: the player folded. ``hole``: each
+    player's final cards (after draws; UNKNOWN for ``??``), ``up``: which of them were dealt
+    face up (stud). ``shown``: True when the player showed at showdown, False when mucked,
+    None when the history has no showdown action for them. ``complete``: the history reaches
+    the end of the hand. ``showdown``: two or more players were still in at the end.
+    ``all_in``: the player has no chips left. ``order_at_showdown``: players in the order the
+    history shows or mucks them.
+    """
+
+    findings: tuple[Finding, ...]
+    records: tuple[ActionRecord, ...]
+    complete: bool
+    contributions: tuple[int, ...]
+    dead: tuple[int, ...]
+    folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    hole: tuple[tuple[int, ...], ...]
+    up: tuple[tuple[bool, ...], ...]
+    board: tuple[int, ...]
+    shown: tuple[bool | None, ...]
+    showdown: bool
+    order_at_showdown: tuple[int, ...] = ()

@@ -112,6 +112,8 @@ CODES: dict[str, CodeInfo] = {
         _c("exceeds-stack", ERROR, "A bet or raise larger than the player's stack.", "", ""),
         _c("wrong-bring-in", ERROR, "The bring-in posted by the wrong player or for the wrong amount.", "", ""),
         _c("invalid-discard", ERROR, "Discarding cards the player does not hold, or too many.", "", ""),
+        _c("show-mismatch", ERROR, "A player shows cards other than the known cards they were dealt.",
+           "'d dh p1 AsKd', ..., 'p1 sm AsQd'", "Show the cards dealt, or fix the deal."),
         _c("unnecessary-fold", WARNING, "A fold when checking was free (TDA: non-standard, the fold stands).", "", ""),
         _c("show-order", WARNING, "Showdown order differs from the rulebook's.", "", ""),
         # --- settlement ---

@@ -1,0 +1,63 @@
+"""Betting-structure arithmetic: the legal bet/raise-to range and the rulings for bad amounts.
+
+Kept apart from the engine's turn logic so each rule lives in one place with its citation.
+Amounts are "to" amounts: a player's total bet in the current round.
+"""
+
+from __future__ import annotations
+
+from ..variants import FIXED, POT
+
+
+def min_raise_to(level: int, last_full: int) -> int:
+    """No-limit/pot-limit: a raise adds at least the last full bet or raise of this round
+    (seed 4.8, TDA Rule 45/50; a short all-in does not change the size, seed 4.13)."""
+    return level + last_full
+
+
+def pot_limit_max_to(level: int, in_middle: int, own_bet: int) -> int:
+    """Pot-limit: the largest raise is the pot after calling (seed 002's example: pot 100,
+    bet 50 -> call 50, pot 200, raise to 250; Robert's Rules v11 Section 14, Pot-Limit Rules)."""
+    to_call = level - own_bet
+    return level + in_middle + to_call
+
+
+def fixed_to(fl_level: int, unit: int) -> int:
+    """Fixed limit: every bet or raise is one unit over the last counted bet level (3.11)."""
+    return fl_level + unit
+
+
+def allin_counts_as_raise(structure: str, raise_by: int, last_full: int, unit: int) -> bool:
+    """Whether an all-in raise is a full raise that reopens the betting.
+
+    No-limit/pot-limit: only a full raise counts (seed 4.11, TDA Rule 49). Fixed limit: half a
+    bet or more counts as a full raise (seed 4.14, Robert's Section 3 rule 7, house 9.5).
+    """
+    if structure == FIXED:
+        return 2 * raise_by >= unit
+    return raise_by >= last_full
+
+
+def may_reraise(structure: str, faced_since_acted: int, last_full: int, unit: int) -> bool:
+    """A player who already acted may raise only if what they now face since they last acted
+    is a full raise (seed 4.12: several short all-ins can add up to one); fixed limit: half a
+    bet (seed 4.14)."""
+    if structure == FIXED:
+        return 2 * faced_since_acted >= unit
+    return faced_since_acted >= last_full
+
+
+def short_raise_ruling(ruling: str, level: int, to: int, min_to: int) -> tuple[int, bool]:
+    """What a raise below the minimum becomes (seed 4.9).
+
+    ``half-rule`` (TDA Rule 45): adding at least half of a minimum raise makes a full minimum
+    raise; less is a call. ``bring-to-minimum`` (Robert's Section 14 rule 11, WSOP rule 179):
+    brought up to the minimum raise. Returns the ruled "to" amount and whether it is a call.
+    """
+    if ruling == "half-rule" and 2 * (to - level) < (min_to - level):
+        return level, True
+    return min_to, False
+
+
+def structure_is_pot(structure: str) -> bool:
+    return structure == POT

@@ -202,6 +202,7 @@ class _Engine:
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
         self.acted: dict[int, int] = {}  # player -> level when they last acted voluntarily
+        self.skipped: set[int] = set()  # players passed over by an out-of-turn action
         self.level = max(self.bet)
         self.fl_level = 0
         self.round_aggressor: int | None = None
@@ -380,6 +381,8 @@ class _Engine:
 
     def _deal(self, action) -> str:
         cards = action.cards or ()
+        if self.phase == BET and self.to_act and self.to_act <= self.skipped:
+            self._close_skipped()
         if action.kind == DEAL_BOARD:
             self._deal_board(cards)
             return K.K_DEAL_BOARD
@@ -498,11 +501,7 @@ class _Engine:
         if kind == BRING_IN and self._is_bring_in_time():
             pass  # judged in _bring_in
         elif expected != i:
-            if expected is None:
-                msg = f"{who} acts but the betting round is over"
-            else:
-                msg = f"{who} acts out of turn; it is {self.p(expected)}'s turn"
-            self.find("out-of-turn", msg, who, self.book.ruling("out-of-turn"))
+            self._out_of_turn(i, expected)
         before = self.contrib[i]
         if kind == FOLD:
             rec = self._fold(i, to_call)
@@ -518,6 +517,40 @@ class _Engine:
             self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,
             pot_before, to_call, lo, hi, self.all_in(i)))
         self.cursor = i
+        self._after_action()
+
+    def _out_of_turn(self, i: int, expected: int | None) -> None:
+        """Report a player acting before their turn. The players passed over keep their turn
+        (TDA Rule 55, seed 4.24/4.26); they are reported once, and if the history never gives
+        them an action before the next deal, their hands are treated as folded when facing a
+        bet and as checked otherwise."""
+        who = self.p(i)
+        if expected is None:
+            self.find("out-of-turn", f"{who} acts but the betting round is over", who,
+                      self.book.ruling("out-of-turn"))
+            return
+        passed = []
+        for k in range(self.n):
+            j = (expected + k) % self.n
+            if j == i:
+                break
+            if j in self.to_act:
+                passed.append(j)
+        new = [j for j in passed if j not in self.skipped]
+        self.skipped.update(passed)
+        if not new:
+            return
+        names = ", ".join(self.p(j) for j in new)
+        ruling = self.book.ruling("out-of-turn") or "the action stands"
+        self.find("out-of-turn", f"{who} acts out of turn; it is {self.p(expected)}'s turn ({names} passed over)",
+                  who, f"{ruling}; if {names} never act, they are treated as folded (facing a bet) or checked")
+
+    def _close_skipped(self) -> None:
+        """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
+        for j in sorted(self.to_act):
+            if self.bet[j] < self.level:
+                self.folded[j] = True
+        self.to_act.clear()
         self._after_action()
 
     def _not_betting_time(self, i: int) -> None:

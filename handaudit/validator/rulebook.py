@@ -1,0 +1,533 @@
+"""Rulebooks: the parameters the replay and the settlement read, each with the rule it comes from.
+
+A rulebook is a small TOML file. The built-ins live in ``rulebooks/*.toml``; a user file may say
+``extends = "roberts-v11"`` (default: ``tda-2026``) and override any parameter, citation or ruling::
+
+    extends = "roberts-v11"
+    limit_raises = 4                        # shorthand for [parameters] limit_raises = 4
+
+    [parameters.heads_up_uncap]             # or with the rule and a note
+    value = "never"
+    rule = "Casino X poker rules 12.3"
+
+    [citations]
+    raise-cap-exceeded = "Casino X poker rules 12.3"
+
+``--set KEY=VALUE`` overrides one parameter after that. A loaded :class:`Rulebook` carries one typed
+attribute per parameter so the replay reads ``book.limit_raises`` without a lookup.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import textwrap
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+from ..findings import CODES
+
+BUILTIN = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
+DEFAULT = "tda-2026"
+_DIR = Path(__file__).with_name("rulebooks")
+
+# heads_up_uncap
+NEVER = "never"
+WHEN_HEADS_UP = "when-heads-up"
+ROUND_STARTS_HEADS_UP = "round-starts-heads-up"
+# cap_counts
+PLAYERS_IN_HAND = "players-in-hand"
+PLAYERS_NOT_ALL_IN = "players-not-all-in"
+# short_raise_ruling
+HALF_RULE = "half-rule"
+BRING_TO_MINIMUM = "bring-to-minimum"
+# limit_allin_reopen
+HALF_BET = "half-bet"
+FULL_BET = "full-bet"
+# limit_raise_over_half_allin
+ALLIN_PLUS_BET = "allin-plus-bet"
+COMPLETED_PLUS_BET = "completed-plus-bet"
+# straddle_min_raise
+DOUBLE_STRADDLE = "double-straddle"
+STRADDLE_PLUS_RAISE = "straddle-plus-raise"
+# unnecessary_fold (a severity, or off)
+WARNING = "warning"
+INFO = "info"
+OFF = "off"
+# show_order
+LAST_AGGRESSOR = "last-aggressor"
+FIRST_TO_ACT = "first-to-act"
+# odd_chip_stud
+ALL_CARDS = "all-cards"
+HAND_CARDS = "hand-cards"
+# odd_chip_button
+FIRST_LEFT_OF_BUTTON = "first-left-of-button"
+HIGH_CARD_BY_SUIT = "high-card-by-suit"
+
+# The finding codes every built-in rulebook cites a rule for and rules on (replay and betting codes).
+CITED_CODES = (
+    "out-of-turn", "premature-deal", "action-after-end", "bet-below-minimum", "raise-below-minimum",
+    "betting-not-reopened", "raise-cap-exceeded", "over-pot-limit", "wrong-limit-amount",
+    "exceeds-stack", "wrong-bring-in", "invalid-discard", "unnecessary-fold", "show-order",
+    "duplicate-card", "wrong-card-count", "incomplete-hand",
+)
+
+
+class RulebookError(ValueError):
+    """A rulebook that cannot be loaded: unknown name, unreadable file, unknown key or bad value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One rulebook parameter: its type and allowed values, for checking files and ``--set``."""
+
+    name: str
+    kind: str  # "int" | "bool" | "enum"
+    summary: str  # one short line, for the side-by-side table
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed(self) -> str:
+        """The allowed values, as an error message names them."""
+        if self.kind == "enum":
+            return ", ".join(self.choices)
+        if self.kind == "bool":
+            return "true, false"
+        if self.maximum is None:
+            return f"an integer of at least {self.minimum}"
+        return f"an integer from {self.minimum} to {self.maximum}"
+
+    def check(self, value, where: str):
+        """Validate a value read from TOML (already typed)."""
+        ok = {
+            "int": isinstance(value, int) and not isinstance(value, bool)
+            and (self.minimum is None or value >= self.minimum)
+            and (self.maximum is None or value <= self.maximum),
+            "bool": isinstance(value, bool),
+            "enum": isinstance(value, str) and value in self.choices,
+        }[self.kind]
+        if not ok:
+            raise RulebookError(f"{where}: bad value {value!r} for {self.name}; allowed: {self.allowed()}")
+        return value
+
+    def parse(self, text: str, where: str):
+        """Parse a ``--set`` value (a string) into the parameter's type."""
+        t = text.strip()
+        if self.kind == "int":
+            try:
+                value = int(t)
+            except ValueError:
+                value = t
+        elif self.kind == "bool":
+            value = _BOOLS.get(t.lower(), t)
+        else:
+            norm = t.lower().replace("_", "-")
+            value = norm if norm in self.choices else t
+        return self.check(value, where)
+
+
+_BOOLS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False, "1": True, "0": False}
+
+
+def _p(name, kind, summary, description, choices=(), minimum=None, maximum=None) -> Param:
+    return Param(name, kind, summary, description, tuple(choices), minimum, maximum)
+
+
+PARAMETERS: dict[str, Param] = {
+    p.name: p
+    for p in [
+        _p("limit_raises", "int", "fixed-limit raises after the bet (3+ rounds)",
+           "Raises allowed after the opening bet in a fixed-limit betting round, in games with three or "
+           "more betting rounds (hold'em, stud).", minimum=0),
+        _p("limit_raises_short", "int", "fixed-limit raises after the bet (<3 rounds)",
+           "The same for games with fewer than three betting rounds (single draw).", minimum=0),
+        _p("heads_up_uncap", "enum", "when heads-up lifts the raise cap",
+           "never: the cap always applies; when-heads-up: the cap is lifted once the round is heads-up "
+           "before being capped (a capped round stays capped); round-starts-heads-up: lifted only for a "
+           "round that starts heads-up.", (NEVER, WHEN_HEADS_UP, ROUND_STARTS_HEADS_UP)),
+        _p("cap_counts", "enum", "who counts towards heads-up / 3+ players",
+           "Which players count when deciding whether a round is heads-up: every player still in the "
+           "hand, or only those not all-in.", (PLAYERS_IN_HAND, PLAYERS_NOT_ALL_IN)),
+        _p("short_raise_ruling", "enum", "what a raise below the minimum becomes",
+           "half-rule: adding at least half a minimum raise makes a full minimum raise, less is a call; "
+           "bring-to-minimum: the raise is brought up to the minimum raise.", (HALF_RULE, BRING_TO_MINIMUM)),
+        _p("straddle_counts_as_raise", "bool", "a straddle uses up a limit raise",
+           "Whether a straddle counts as one of the raises the fixed-limit cap allows."),
+        _p("completion_counts_as_raise", "bool", "a stud completion uses up a limit raise",
+           "Whether completing the stud bring-in to a full bet counts as a raise for the cap "
+           "(false: the completion is the round's opening bet)."),
+        _p("limit_allin_reopen", "enum", "fixed-limit all-in that reopens betting",
+           "half-bet: an all-in raising by at least half a bet reopens the betting; full-bet: only a "
+           "full bet does.", (HALF_BET, FULL_BET)),
+        _p("limit_raise_over_half_allin", "enum", "full raise over a half-bet all-in",
+           "allin-plus-bet: a full raise over a reopening short all-in is the all-in plus one bet; "
+           "completed-plus-bet: the all-in counts as completed to a full raise and the next raise is one "
+           "bet above that.", (ALLIN_PLUS_BET, COMPLETED_PLUS_BET)),
+        _p("straddle_min_raise", "enum", "minimum raise over a straddle",
+           "double-straddle: the straddle is the last full bet, so the minimum raise-to is twice the "
+           "straddle; straddle-plus-raise: the straddle plus its own raise over the big blind.",
+           (DOUBLE_STRADDLE, STRADDLE_PLUS_RAISE)),
+        _p("unnecessary_fold", "enum", "a fold when checking was free",
+           "Severity of an unnecessary-fold finding: warning, info, or off (not reported).",
+           (WARNING, INFO, OFF)),
+        _p("show_order", "enum", "who must show first at showdown",
+           "last-aggressor: the last player to bet or raise on the final round shows first, else the "
+           "first player left of the button; first-to-act: always the first to act; off: not checked.",
+           (LAST_AGGRESSOR, FIRST_TO_ACT, OFF)),
+        _p("odd_chip_stud", "enum", "stud odd chip: high card by suit among",
+           "all-cards: the highest card by suit among all the player's cards; hand-cards: among the five "
+           "cards of the hand only.", (ALL_CARDS, HAND_CARDS)),
+        _p("odd_chip_button", "enum", "button-game odd chips go to",
+           "first-left-of-button: to the tied winners in seat order from the button's left; "
+           "high-card-by-suit: as in stud.", (FIRST_LEFT_OF_BUTTON, HIGH_CARD_BY_SUIT)),
+        _p("short_deck_trips_beat_straight", "bool", "short-deck: three of a kind beats a straight",
+           "Short-deck hand ranking: false (PokerKit/Triton: a straight beats three of a kind) or true "
+           "(a venue variant)."),
+        _p("rake_limit_percent", "int", "most rake explains, % of the pot",
+           "Recorded pot minus winnings up to this percentage of the pot is rake; more is a "
+           "winnings-mismatch.", minimum=0, maximum=100),
+        _p("rake_rounding_units", "int", "rake rounding slack, minor units",
+           "Minor units allowed on top of rake_limit_percent, for rounding.", minimum=0),
+    ]
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """A loaded rulebook: one attribute per parameter, with the rule and a note for each.
+
+    ``sources``/``notes``: parameter -> citation / one-line note. ``citations``/``rulings``: finding
+    code -> rule cited / what the rulebook makes of the irregular action. ``extends``: the rulebook a
+    user file builds on; ``overrides``: the ``--set`` items applied. Treat the dicts as read-only.
+    """
+
+    name: str
+    title: str
+    limit_raises: int
+    limit_raises_short: int
+    heads_up_uncap: str
+    cap_counts: str
+    short_raise_ruling: str
+    straddle_counts_as_raise: bool
+    completion_counts_as_raise: bool
+    limit_allin_reopen: str
+    limit_raise_over_half_allin: str
+    straddle_min_raise: str
+    unnecessary_fold: str
+    show_order: str
+    odd_chip_stud: str
+    odd_chip_button: str
+    short_deck_trips_beat_straight: bool
+    rake_limit_percent: int
+    rake_rounding_units: int
+    sources: dict[str, str]
+    notes: dict[str, str]
+    citations: dict[str, str]
+    rulings: dict[str, str]
+    extends: str | None = None
+    overrides: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:  # the dicts are unhashable; the name and values identify a book
+        return hash((self.name, self.extends, self.overrides, tuple(self.parameters().values())))
+
+    def parameters(self) -> dict[str, int | bool | str]:
+        """Parameter -> value, in PARAMETERS order."""
+        return {k: getattr(self, k) for k in PARAMETERS}
+
+    def cite(self, code: str) -> str | None:
+        """The rule this rulebook cites for a finding code, or None."""
+        return self.citations.get(code)
+
+    def ruling(self, code: str) -> str | None:
+        """What this rulebook makes of the irregular action a finding code reports, or None."""
+        return self.rulings.get(code)
+
+
+_FIXED = {"name", "title", "sources", "notes", "citations", "rulings", "extends", "overrides"}
+if [f.name for f in fields(Rulebook) if f.name not in _FIXED] != list(PARAMETERS):  # keep the two in step
+    raise AssertionError("Rulebook attributes and PARAMETERS differ")
+
+
+# --- loading ---------------------------------------------------------------------------------------
+
+def load_rulebook(name_or_path: str = DEFAULT, overrides: list[str] | tuple[str, ...] = ()) -> Rulebook:
+    """A built-in rulebook by name, or a TOML file (extending a built-in), then ``KEY=VALUE`` overrides.
+
+    Built-in names win over files of the same name (write ``./house`` for a file called ``house``).
+    Raises :class:`RulebookError` with one sentence naming the problem.
+    """
+    if name_or_path in BUILTIN:
+        book = _builtin(name_or_path)
+    else:
+        book = _load_file(Path(name_or_path), seen=())
+    for item in overrides:
+        book = _apply_set(book, item)
+    return book
+
+
+@functools.cache
+def _builtin(name: str) -> Rulebook:
+    """Load and completely check one built-in (cached: every worker loads it once)."""
+    path = _DIR / f"{name}.toml"
+    data = _read_toml(path)
+    where = f"built-in rulebook {name}"
+    layer = _parse_layer(data, where)
+    if layer["extends"] is not None:
+        raise RulebookError(f"{where}: a built-in rulebook cannot extend another")
+    missing = [k for k in PARAMETERS if k not in layer["values"] or k not in layer["sources"] or k not in layer["notes"]]
+    missing += [f"citation for {c}" for c in CITED_CODES if c not in layer["citations"]]
+    missing += [f"ruling for {c}" for c in CITED_CODES if c not in layer["rulings"]]
+    if missing:
+        raise RulebookError(f"{where}: missing {', '.join(missing)}")
+    return Rulebook(
+        name=layer["name"] or name,
+        title=layer["title"] or name,
+        **layer["values"],
+        sources=layer["sources"],
+        notes=layer["notes"],
+        citations=layer["citations"],
+        rulings=layer["rulings"],
+    )
+
+
+def _load_file(path: Path, seen: tuple[Path, ...]) -> Rulebook:
+    """A user rulebook file: its base (``extends``, default tda-2026) with the file's changes on top."""
+    if not path.exists():
+        if path.suffix == ".toml" or len(path.parts) > 1:
+            raise RulebookError(f"rulebook file {str(path)!r} does not exist")
+        raise RulebookError(
+            f"rulebook {str(path)!r} is neither a built-in rulebook ({', '.join(BUILTIN)}) nor an existing file")
+    resolved = path.resolve()
+    if resolved in seen:
+        raise RulebookError(f"rulebook file {str(path)!r} extends itself (through {', '.join(map(str, seen))})")
+    where = f"rulebook file {str(path)!r}"
+    layer = _parse_layer(_read_toml(path), where)
+    base_ref = layer["extends"] or DEFAULT
+    if base_ref in BUILTIN:
+        base = _builtin(base_ref)
+    else:
+        base_path = Path(base_ref)
+        if not base_path.is_absolute():
+            base_path = path.parent / base_path
+        if not base_path.exists():
+            raise RulebookError(
+                f"{where}: extends {base_ref!r}, which is neither a built-in rulebook ({', '.join(BUILTIN)}) "
+                f"nor an existing file")
+        base = _load_file(base_path, seen + (resolved,))
+    label = path.name
+    values = base.parameters()
+    sources, notes = dict(base.sources), dict(base.notes)
+    for k, v in layer["values"].items():
+        if v != values[k]:
+            sources[k] = f"{label} (overrides {base.name})"
+            notes[k] = f"set in {label}; {base.name} has {_fmt(values[k])}"
+        values[k] = v
+    sources.update(layer["sources"])
+    notes.update(layer["notes"])
+    return Rulebook(
+        name=layer["name"] or path.stem,
+        title=layer["title"] or f"{path.stem} (extends {base.name})",
+        **values,
+        sources=sources,
+        notes=notes,
+        citations={**base.citations, **layer["citations"]},
+        rulings={**base.rulings, **layer["rulings"]},
+        extends=base.name,
+    )
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise RulebookError(f"rulebook file {str(path)!r} is not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise RulebookError(f"rulebook file {str(path)!r} is not UTF-8 text: {e}") from None
+    except OSError as e:
+        raise RulebookError(f"cannot read rulebook file {str(path)!r}: {e.strerror or e}") from None
+
+
+_TOP = ("name", "title", "extends", "parameters", "citations", "rulings")
+_ENTRY = ("value", "rule", "note")
+
+
+def _parse_layer(data: dict, where: str) -> dict:
+    """Check one file's contents; return its name/title/extends and the values, sources, notes,
+    citations and rulings it sets (partial for a user file)."""
+    layer = {"name": None, "title": None, "extends": None,
+             "values": {}, "sources": {}, "notes": {}, "citations": {}, "rulings": {}}
+    params = {}
+    for key, val in data.items():
+        if key in ("name", "title", "extends"):
+            layer[key] = _string(val, f"{where}: {key}")
+        elif key == "parameters":
+            if not isinstance(val, dict):
+                raise RulebookError(f"{where}: [parameters] must be a table of parameter = value")
+            for k, v in val.items():
+                if k in params:
+                    raise RulebookError(f"{where}: parameter {k} is given twice")
+                params[k] = v
+        elif key in ("citations", "rulings"):
+            if not isinstance(val, dict):
+                raise RulebookError(f"{where}: [{key}] must be a table of finding-code = text")
+            for code, text in val.items():
+                if code not in CODES:
+                    raise RulebookError(f"{where}: [{key}] names unknown finding code {code!r}{_suggest(code, CODES)}")
+                layer[key][code] = _string(text, f"{where}: [{key}] {code}")
+        elif key in PARAMETERS:
+            if key in params:
+                raise RulebookError(f"{where}: parameter {key} is given twice")
+            params[key] = val
+        else:
+            raise RulebookError(
+                f"{where}: unknown key {key!r}{_suggest(key, [*_TOP, *PARAMETERS])}; allowed keys are "
+                f"{', '.join(_TOP)} and the parameters {', '.join(PARAMETERS)}")
+    for k, v in params.items():
+        spec = PARAMETERS.get(k)
+        if spec is None:
+            raise RulebookError(
+                f"{where}: unknown parameter {k!r}{_suggest(k, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
+        pwhere = f"{where}, parameter {k}"
+        if isinstance(v, dict):
+            extra = [x for x in v if x not in _ENTRY]
+            if extra:
+                raise RulebookError(f"{pwhere}: unknown key {extra[0]!r}; allowed keys are {', '.join(_ENTRY)}")
+            if "value" in v:
+                layer["values"][k] = spec.check(v["value"], where)
+            if "rule" in v:
+                layer["sources"][k] = _string(v["rule"], f"{pwhere}: rule")
+            if "note" in v:
+                layer["notes"][k] = _string(v["note"], f"{pwhere}: note")
+        else:
+            layer["values"][k] = spec.check(v, where)
+    return layer
+
+
+def _string(val, where: str) -> str:
+    if not isinstance(val, str) or not val.strip():
+        raise RulebookError(f"{where} must be a non-empty string, not {val!r}")
+    return val
+
+
+def _suggest(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _apply_set(book: Rulebook, item: str) -> Rulebook:
+    """Apply one ``KEY=VALUE`` override; the source records the ``--set`` that made it."""
+    where = f"--set {item!r}"
+    if "=" not in item:
+        raise RulebookError(f"{where}: expected KEY=VALUE, e.g. --set limit_raises=4")
+    key, text = item.split("=", 1)
+    key = key.strip().replace("-", "_")
+    spec = PARAMETERS.get(key)
+    if spec is None:
+        raise RulebookError(
+            f"{where}: unknown parameter {key!r}{_suggest(key, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
+    value = spec.parse(text, where)
+    old = getattr(book, key)
+    sources = {**book.sources, key: f"--set {key}={_fmt(value)}"}
+    notes = {**book.notes, key: f"set on the command line; {book.name} has {_fmt(old)}"}
+    return replace(book, **{key: value}, sources=sources, notes=notes,
+                   overrides=book.overrides + (f"{key}={_fmt(value)}",))
+
+
+def _fmt(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# --- output ----------------------------------------------------------------------------------------
+
+def rulebook_to_json(book: Rulebook) -> dict:
+    """The rulebook as JSON: every parameter with its value, rule and note; citations; rulings."""
+    return {
+        "name": book.name,
+        "title": book.title,
+        "extends": book.extends,
+        "overrides": list(book.overrides),
+        "parameters": {
+            k: {"value": v, "rule": book.sources.get(k), "note": book.notes.get(k)}
+            for k, v in book.parameters().items()
+        },
+        "citations": dict(book.citations),
+        "rulings": dict(book.rulings),
+    }
+
+
+def render_table(names: list[str] | None = None, width: int = 120) -> str:
+    """The rulebooks side by side: a row per parameter, a column per rulebook, each value followed by
+    a ``[n]`` footnote mark; the footnotes (the rules cited) follow, per rulebook.
+
+    Rows are one line when the table fits ``width``; otherwise each row is the parameter's line
+    followed by the values, and rulebooks that still do not fit go into further tables.
+    """
+    books = [load_rulebook(n) for n in (names or BUILTIN)]
+    cells: dict[str, list[str]] = {}
+    notes: list[list[str]] = []
+    for book in books:
+        marks: dict[str, int] = {}
+        for k, v in book.parameters().items():
+            src = book.sources.get(k, "")
+            n = marks.setdefault(src, len(marks) + 1)
+            cells.setdefault(k, []).append(f"{_fmt(v)} [{n}]")
+        notes.append(list(marks))
+    out = ["Rulebook parameters side by side; [n] marks the rule each value comes from (listed below).", ""]
+    colw = [max(len(b.name), *(len(cells[k][i]) for k in PARAMETERS)) for i, b in enumerate(books)]
+    keyw = max(len("parameter"), *map(len, PARAMETERS))
+    gap = "  "
+
+    def line(parts: list[str], ws: list[int]) -> str:
+        return gap.join(p.ljust(w) for p, w in zip(parts, ws)).rstrip()
+
+    if keyw + sum(len(gap) + w for w in colw) <= width:
+        ws = [keyw, *colw]
+        out.append(line(["parameter", *(b.name for b in books)], ws))
+        out.append(line(["-" * w for w in ws], ws))
+        for k in PARAMETERS:
+            out.append(line([k, *cells[k]], ws))
+    else:
+        indent = 4
+        groups, cur, used = [], [], indent
+        for i, w in enumerate(colw):
+            if cur and used + w > width:
+                groups.append(cur)
+                cur, used = [], indent
+            cur.append(i)
+            used += w + len(gap)
+        groups.append(cur)
+        for gi, group in enumerate(groups):
+            ws = [colw[i] for i in group]
+            if gi:
+                out.append("")
+            out.append(" " * indent + line([books[i].name for i in group], ws))
+            out.append(" " * indent + line(["-" * w for w in ws], ws))
+            for k in PARAMETERS:
+                out.append(textwrap.shorten(f"{k}: {PARAMETERS[k].summary}", width, placeholder="..."))
+                out.append(" " * indent + line([cells[k][i] for i in group], ws))
+    out += ["", "Rules cited"]
+    for book, srcs in zip(books, notes):
+        out.append(f"  {book.name}: {book.title}")
+        for n, src in enumerate(srcs, 1):
+            mark = f"  {f'[{n}]':>6} "
+            out.extend(textwrap.wrap(src, width, initial_indent=mark, subsequent_indent=" " * len(mark)))
+    return "\n".join(out) + "\n"
+
+
+def render_codes(names: list[str] | None = None, width: int = 120) -> str:
+    """Each finding code a rulebook cites, with the rule per rulebook (for ``rulebooks --codes``)."""
+    books = [load_rulebook(n) for n in (names or BUILTIN)]
+    codes = [c for c in CODES if any(c in b.citations for b in books)]
+    namew = max(len(b.name) for b in books)
+    out = []
+    for code in codes:
+        out.append(f"{code} ({CODES[code].severity}): {CODES[code].summary}")
+        for b in books:
+            rule = b.cite(code) or "-"
+            head = f"    {b.name.ljust(namew)}  "
+            out.extend(textwrap.wrap(rule, width, initial_indent=head, subsequent_indent=" " * len(head)))
+    return "\n".join(out) + "\n"

@@ -203,6 +203,7 @@ class _Engine:
         self.capped_multiway = False
         self.acted: dict[int, int] = {}  # player -> level when they last acted voluntarily
         self.skipped: set[int] = set()  # players passed over by an out-of-turn action
+        self.return_to: int | None = None
         self.level = max(self.bet)
         self.fl_level = 0
         self.round_aggressor: int | None = None
@@ -486,8 +487,12 @@ class _Engine:
                       "ignored: a folded hand is dead" if self.folded[i] else "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
+        if i in getattr(self, "skipped", ()):
+            self.skipped.discard(i)
+        reported = False
         if self.phase != BET:
             self._not_betting_time(i)
+            reported = True
             if self.phase != BET:
                 self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
                 return
@@ -498,8 +503,8 @@ class _Engine:
         expected = self.next_to_act()
         to_call = max(0, self.level - self.bet[i])
         lo, hi = self._raise_range(i)
-        if kind == BRING_IN and self._is_bring_in_time():
-            pass  # judged in _bring_in
+        if (kind == BRING_IN and self._is_bring_in_time()) or reported:
+            pass  # judged in _bring_in, or already reported above
         elif expected != i:
             self._out_of_turn(i, expected)
         before = self.contrib[i]
@@ -516,7 +521,8 @@ class _Engine:
             self.index, street, who, rec, put or None,
             self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,
             pot_before, to_call, lo, hi, self.all_in(i)))
-        self.cursor = i
+        self.cursor = i if self.return_to is None else (self.return_to - 1) % self.n
+        self.return_to = None
         self._after_action()
 
     def _out_of_turn(self, i: int, expected: int | None) -> None:
@@ -538,6 +544,8 @@ class _Engine:
                 passed.append(j)
         new = [j for j in passed if j not in self.skipped]
         self.skipped.update(passed)
+        if passed:
+            self.return_to = passed[0]  # the action goes back to the first player passed over
         if not new:
             return
         names = ", ".join(self.p(j) for j in new)

@@ -1,0 +1,61 @@
+"""``handaudit explain``: the replay as a table a person can follow, one row per action."""
+
+from __future__ import annotations
+
+from ..cards import cards_text
+
+
+def render_explain(report) -> str:
+    """Street, actor, action text, what it was, chips put in, pot before, to call, min/max
+    raise-to and the findings at that action; then the findings without an action index."""
+    read = report.read
+    hand = read.hand
+    head = f"{read.source}" + (f" [{read.hand_key}]" if read.hand_key else "")
+    if hand is None:
+        lines = [f"{head}: unreadable"]
+        lines += [f"  {f.severity:7} {f.code}: {f.message}" + _where(f) for f in report.findings]
+        return "\n".join(lines) + "\n"
+    rep = report.replay
+    fmt = hand.format_amount
+    by_index: dict[int, list] = {}
+    for f in report.findings:
+        if f.action_index is not None:
+            by_index.setdefault(f.action_index, []).append(f)
+    header = ("#", "street", "actor", "action", "kind", "put in", "pot", "to call", "min to", "max to")
+    rows = []
+    for rec, text in zip(rep.records, hand.action_texts):
+        rows.append((
+            str(rec.index), rec.street or "", rec.actor or "", text.strip(), rec.kind + (" (all in)" if rec.all_in else ""),
+            fmt(rec.amount) or "", fmt(rec.pot_before) or "", "" if rec.to_call is None else fmt(rec.to_call),
+            "" if rec.min_to is None else fmt(rec.min_to), "" if rec.max_to is None else fmt(rec.max_to),
+        ))
+    widths = [max(len(r[k]) for r in rows + [header]) for k in range(len(header))]
+    widths[3] = min(widths[3], 28)
+
+    def line(cells):
+        return "  ".join(c[: widths[k]].ljust(widths[k]) for k, c in enumerate(cells)).rstrip()
+
+    out = [f"{head}: {hand.variant}, {hand.players} players, rulebook {report.rulebook}, {report.status}",
+           line(header), line(tuple("-" * w for w in widths))]
+    for row, rec in zip(rows, rep.records):
+        out.append(line(row))
+        for f in by_index.get(rec.index, ()):
+            out.append(f"      ^ {f.severity} {f.code}: {f.message}")
+            if f.rule:
+                out.append(f"        rule: {f.rule}")
+            if f.ruling:
+                out.append(f"        ruling: {f.ruling}")
+    rest = [f for f in report.findings if f.action_index is None]
+    if rest:
+        out.append("")
+        out += [f"{f.severity} {f.code}: {f.message}" + _where(f) for f in rest]
+    out.append("")
+    out.append("board: " + (cards_text(rep.board) or "-"))
+    for i, cards in enumerate(rep.hole):
+        state = "folded" if rep.folded[i] else ("all in" if rep.all_in[i] else "in")
+        out.append(f"p{i + 1}: {cards_text(cards) or '-'}  ({state}, put in {fmt(rep.contributions[i])})")
+    return "\n".join(out) + "\n"
+
+
+def _where(f) -> str:
+    return f" (line {f.line}, column {f.column})" if f.line is not None else ""

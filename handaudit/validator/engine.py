@@ -308,27 +308,37 @@ class _Engine:
 
     # ------------------------------------------------------------------ the run
     def run(self) -> Replay:
-        h = self.hand
+        self.start()
+        for index, action in enumerate(self.hand.actions):
+            self.step(index, action)
+        return self.finish()
+
+    def start(self) -> None:
+        """Open the first street (forced bets are already posted)."""
         self._next_street()
-        for index, action in enumerate(h.actions):
-            self.index = index
-            pot_before = self.in_middle()
-            kind = action.kind
-            if self.optional_check is not None and kind != NOOP:
-                if kind == CHECK_CALL and action.player == self.optional_check:
-                    self.optional_check = None
-                    self.records.append(ActionRecord(index, self._street_name(), self.p(action.player), K.K_CHECK,
-                                                     pot_before=pot_before, to_call=0))
-                    continue
-                self.optional_check = None
-            if kind == NOOP:
-                self.records.append(ActionRecord(index, self._street_name(), None, K.K_NOOP, pot_before=pot_before))
-                continue
-            if kind in (DEAL_BOARD, DEAL_HOLE):
-                rec_kind = self._deal(action)
-                self.records.append(ActionRecord(index, self._street_name(), "d", rec_kind, pot_before=pot_before))
-                continue
+
+    def step(self, index: int, action) -> None:
+        """Judge and apply one action (the hand's ``index``-th)."""
+        self.index = index
+        pot_before = self.in_middle()
+        kind = action.kind
+        street = self._street_name()
+        if self.optional_check is not None and kind != NOOP:
+            lone, self.optional_check = self.optional_check, None
+            if kind == CHECK_CALL and action.player == lone:
+                self.records.append(ActionRecord(index, street, self.p(lone), K.K_CHECK, pot_before=pot_before,
+                                                 to_call=0))
+                return
+        if kind == NOOP:
+            self.records.append(ActionRecord(index, street, None, K.K_NOOP, pot_before=pot_before))
+        elif kind in (DEAL_BOARD, DEAL_HOLE):
+            rec_kind = self._deal(action)
+            self.records.append(ActionRecord(index, self._street_name(), "d", rec_kind, pot_before=pot_before))
+        else:
             self._player_action(action, pot_before)
+
+    def finish(self) -> Replay:
+        """The replayed hand, once every action has been stepped."""
         self.index = -1
         complete = self.phase == OVER
         if not complete:
@@ -586,7 +596,7 @@ class _Engine:
     def _raise_range(self, i: int) -> tuple[int | None, int | None]:
         """Legal bet/raise-to range for player ``i`` now (None, None: may not raise)."""
         cap_to = self.bet[i] + self.stack[i]
-        if cap_to <= self.level or not self._may_raise(i):
+        if cap_to <= self.level or not self._may_raise(i) or self._cap_reached():
             return None, None
         s = self.v.structure
         if s == FIXED:
@@ -671,16 +681,16 @@ class _Engine:
             self.find("raise-below-minimum" if self.level else "bet-below-minimum",
                       f"{who} {word}s to {fmt(to)}, not above the current bet {fmt(self.level)}", who, "treated as a call")
             return self._call(i)
+        if self._cap_reached():
+            self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
+                      f"{self.raises - 1} raises", who, self.book.ruling("raise-cap-exceeded") or "treated as a call")
+            return self._call(i)
         if lo is None:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - self.acted.get(i, self.level)
                 self.find("betting-not-reopened", f"{who} raises after having acted, facing only {fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
                           self.book.ruling("betting-not-reopened") or "treated as a call")
-            return self._call(i)
-        if self._cap_reached():
-            self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
-                      f"{self.raises - 1} raises", who, self.book.ruling("raise-cap-exceeded") or "treated as a call")
             return self._call(i)
         if s == FIXED:
             fixed = lo
@@ -858,6 +868,15 @@ class _Engine:
                 self.seen.add(nxt)
                 hole[k] = nxt
 
+    def first_to_show(self) -> tuple[int, int | None]:
+        """Who shows first: the last aggressor of the final round, else the first player in the
+        final round's order (TDA Rule 16). Returns (player, last aggressor or None)."""
+        live = self.live()
+        last = self.round_aggressor if getattr(self, "round_aggressor", None) in live else None
+        if last is not None:
+            return last, last
+        return min(live, key=lambda j: (j - getattr(self, "order_start", 0)) % self.n), None
+
     def _check_show_order(self, i: int) -> None:
         """Warn when the first hand shown is not the one the rulebook asks for first: the last
         aggressor of the final round, else the first player left of the button (TDA Rule 16)."""
@@ -866,8 +885,7 @@ class _Engine:
         live = self.live()
         if any(self.all_in(j) for j in live) or len(live) < 2:
             return  # all-in showdowns are tabled together (TDA Rule 16)
-        last = self.round_aggressor if getattr(self, "round_aggressor", None) in live else None
-        expected = last if last is not None else min(live, key=lambda j: (j - self.order_start) % self.n)
+        expected, last = self.first_to_show()
         if i != expected:
             self.find("show-order", f"{self.p(i)} shows first; {self.p(expected)} should show first "
                       f"({'last aggressor' if last is not None else 'first to act'})", self.p(i),

@@ -15,7 +15,7 @@ shown or mucked.
 from __future__ import annotations
 
 from ..cards import UNKNOWN, card_text, cards_text, rank, suit
-from ..findings import ERROR, INFO, WARNING, Finding
+from ..findings import INFO, WARNING, Finding
 from ..model import (
     BET_RAISE,
     BRING_IN,
@@ -30,7 +30,6 @@ from ..model import (
 )
 from ..variants import (
     FIXED,
-    NO,
     OPEN_BLINDS,
     OPEN_BRING_IN,
     OPEN_LOW_SHOWING,
@@ -177,7 +176,8 @@ class _Engine:
         self.board_ahead = max(0, self.board_ahead - st.board)
         if st.draw:
             self.phase = DRAW
-            self.to_discard = [i for i in self._button_order() if not self.folded[i]]
+            # Draws go in betting order from the button's left (p1 first in PHH order).
+            self.to_discard = [i for i in range(self.n) if not self.folded[i]]
             self.to_draw = {}
         else:
             self.phase = DEAL
@@ -189,9 +189,6 @@ class _Engine:
         if self.phase == DRAW and (self.to_discard or self.to_draw):
             return
         self._start_betting()
-
-    def _button_order(self) -> list[int]:
-        return list(range(self.n))
 
     def _start_betting(self) -> None:
         st = self.v.streets[self.street]
@@ -215,7 +212,7 @@ class _Engine:
                 # Before the flop the big blind counts as the opening bet (seed 4.8); over a
                 # straddle the straddle is the last full bet, so the minimum raise-to is twice
                 # the straddle (rulebook `straddle_min_raise`, reading of seed 4.8).
-                self.last_full = self.largest_blind if s != FIXED else self.unit
+                self.last_full = self._preflop_raise_size() if s != FIXED else self.unit
                 self.fl_level = self.largest_blind if s == FIXED else 0
                 self.raises = 1
                 if self.straddles and self.book.straddle_counts_as_raise:
@@ -236,6 +233,15 @@ class _Engine:
         if self.closed or not self._betting_possible():
             self.closed = self.closed or self._count_can_act() <= 1
             self._end_round()
+
+    def _preflop_raise_size(self) -> int:
+        """The last full raise before the flop: the big blind; over straddles, per the rulebook's
+        `straddle_min_raise`: the straddle itself (double-straddle) or the straddle's own raise
+        over the blind before it (straddle-plus-raise, PokerKit's minimum)."""
+        if not self.straddles or self.book.straddle_min_raise == "double-straddle":
+            return self.largest_blind
+        levels = sorted({b for b in self.hand.blinds_or_straddles if b > 0})
+        return levels[-1] - levels[-2] if len(levels) > 1 else levels[-1]
 
     def _count_can_act(self) -> int:
         return sum(1 for i in range(self.n) if self.can_act(i))
@@ -298,8 +304,6 @@ class _Engine:
         the player nearest the dealer's left (Robert's Rules v11, Seven-Card Stud rule 2)."""
         best, best_key = None, None
         for i in self.live():
-            if self.all_in(i) and self._count_can_act() > 0 and False:
-                continue
             ups = [c for c, u in zip(self.hole[i], self.up[i]) if u]
             key = showing_order_key(ups, low)
             if best_key is None or key > best_key:
@@ -428,7 +432,6 @@ class _Engine:
             self.find("wrong-card-count", f"{len(cards)} board card(s) dealt on the {self._street_name()}; "
                       f"{self.pending_board} due", "d")
         self.board.extend(cards)
-        self.pending_board = max(0, self.pending_board - len(cards))
         self.pending_board = 0
         self._maybe_start_betting()
 
@@ -617,7 +620,8 @@ class _Engine:
         if i not in self.acted:
             return True
         faced = self.level - self.acted[i]
-        return faced > 0 and limits.may_reraise(self.v.structure, faced, self.last_full, self.unit)
+        return faced > 0 and limits.may_reraise(self.v.structure, faced, self.last_full, self.unit,
+                                                 self.book.limit_allin_reopen)
 
     def _cap_reached(self) -> bool:
         if self.v.structure != FIXED:
@@ -727,7 +731,8 @@ class _Engine:
         if self._stud_bring_in_pending() and s == FIXED and to >= (self.hand.small_bet or 0):
             full = True
         else:
-            full = not all_in or limits.allin_counts_as_raise(s, raise_by, self.last_full, self.unit)
+            full = not all_in or limits.allin_counts_as_raise(s, raise_by, self.last_full, self.unit,
+                                                               self.book.limit_allin_reopen)
             if all_in and s == FIXED and to >= limits.fixed_to(self.fl_level, self.unit):
                 full = True
         self.level = to
@@ -737,8 +742,15 @@ class _Engine:
         if full:
             if s != FIXED:
                 self.last_full = max(self.last_full, raise_by) if prev_level == 0 else raise_by
-            self.fl_level = to
+            short_allin = s == FIXED and all_in and to < limits.fixed_to(self.fl_level, self.unit)
+            if short_allin and self.book.limit_raise_over_half_allin == "completed-plus-bet":
+                # The reopening all-in counts as completed to a full raise (seed 4.14(b) variant).
+                self.fl_level = limits.fixed_to(self.fl_level, self.unit)
+            else:
+                self.fl_level = to  # allin-plus-bet: a raise over it is the all-in plus one bet
             self.raises += 1
+            if kind == K.K_COMPLETE and self.book.completion_counts_as_raise:
+                self.raises += 1  # the bring-in was the opening bet, the completion a raise (WSOP reads otherwise)
             limit = self.book.limit_raises if self.v.betting_rounds >= 3 else self.book.limit_raises_short
             if self.raises >= 1 + limit and self._cap_players() > 2:
                 self.capped_multiway = True
@@ -873,7 +885,7 @@ class _Engine:
         final round's order (TDA Rule 16). Returns (player, last aggressor or None)."""
         live = self.live()
         last = self.round_aggressor if getattr(self, "round_aggressor", None) in live else None
-        if last is not None:
+        if last is not None and self.book.show_order == "last-aggressor":
             return last, last
         return min(live, key=lambda j: (j - getattr(self, "order_start", 0)) % self.n), None
 

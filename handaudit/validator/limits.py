@@ -6,7 +6,7 @@ Amounts are "to" amounts: a player's total bet in the current round.
 
 from __future__ import annotations
 
-from ..variants import FIXED, POT
+from ..variants import FIXED
 
 
 def min_raise_to(level: int, last_full: int) -> int:
@@ -27,23 +27,26 @@ def fixed_to(fl_level: int, unit: int) -> int:
     return fl_level + unit
 
 
-def allin_counts_as_raise(structure: str, raise_by: int, last_full: int, unit: int) -> bool:
+def allin_counts_as_raise(structure: str, raise_by: int, last_full: int, unit: int,
+                          limit_reopen: str = "half-bet") -> bool:
     """Whether an all-in raise is a full raise that reopens the betting.
 
     No-limit/pot-limit: only a full raise counts (seed 4.11, TDA Rule 49). Fixed limit: half a
-    bet or more counts as a full raise (seed 4.14, Robert's Section 3 rule 7, house 9.5).
+    bet or more counts as a full raise (seed 4.14, Robert's Section 3 rule 7, house 9.5), or a full
+    bet under a rulebook whose `limit_allin_reopen` is ``full-bet``.
     """
     if structure == FIXED:
-        return 2 * raise_by >= unit
+        return (2 * raise_by if limit_reopen == "half-bet" else raise_by) >= unit
     return raise_by >= last_full
 
 
-def may_reraise(structure: str, faced_since_acted: int, last_full: int, unit: int) -> bool:
+def may_reraise(structure: str, faced_since_acted: int, last_full: int, unit: int,
+                limit_reopen: str = "half-bet") -> bool:
     """A player who already acted may raise only if what they now face since they last acted
     is a full raise (seed 4.12: several short all-ins can add up to one); fixed limit: half a
     bet (seed 4.14)."""
     if structure == FIXED:
-        return 2 * faced_since_acted >= unit
+        return (2 * faced_since_acted if limit_reopen == "half-bet" else faced_since_acted) >= unit
     return faced_since_acted >= last_full
 
 
@@ -58,6 +61,3 @@ def short_raise_ruling(ruling: str, level: int, to: int, min_to: int) -> tuple[i
         return level, True
     return min_to, False
 
-
-def structure_is_pot(structure: str) -> bool:
-    return structure == POT

@@ -49,13 +49,14 @@ EXPECTED = {
     "pot-limit-maximum": same(("over-pot-limit", 8)),
     "unnecessary-fold": {"tda-2026": [("unnecessary-fold", 7)], "roberts-v11": [], "wsop-2023-live": [], "house": []},
     "out-of-turn": same(("out-of-turn", 4)),
+    "straddle-minimum-raise": same(("raise-below-minimum", 4)),
 }
 
 
-def _replay(name, book):
+def _replay(name, book, overrides=()):
     read = next(read_hands([str(SAMPLES / f"{name}.phh")]))
     assert read.hand is not None, read.findings
-    return read.hand, replay(read.hand, load_rulebook(book))
+    return read.hand, replay(read.hand, load_rulebook(book, list(overrides)))
 
 
 @pytest.mark.parametrize("book", ALL)
@@ -102,3 +103,35 @@ def test_records_show_the_limits():
     _, rep = _replay("raise-over-short-all-in", "tda-2026")
     rec = rep.records[9]
     assert (rec.pot_before, rec.to_call, rec.min_to) == (30 + 100 + 140, 140, 240)
+
+
+# Rulebook parameters beyond the contract's four keys change the verdict as documented.
+@pytest.mark.parametrize("name,override,expected", [
+    ("straddle-minimum-raise", "straddle_min_raise=straddle-plus-raise", []),
+    ("limit-half-bet-all-in-reopens", "limit_allin_reopen=full-bet",
+     [("betting-not-reopened", 18), ("out-of-turn", 20)]),  # ruled a call, p4 had already called
+    ("limit-half-bet-all-in-reopens", "limit_raise_over_half_allin=completed-plus-bet",
+     [("wrong-limit-amount", 18)]),
+    ("limit-raise-cap", "limit_raises=4", []),
+    ("limit-cap-heads-up", "heads_up_uncap=never", [("raise-cap-exceeded", 9), ("out-of-turn", 10),
+                                                   ("wrong-limit-amount", 10)]),
+    ("unnecessary-fold", "unnecessary_fold=off", []),
+    ("short-raise-call", "short_raise_ruling=bring-to-minimum", [("raise-below-minimum", 11)]),
+])
+def test_parameter_overrides(name, override, expected):
+    _, rep = _replay(name, "roberts-v11" if "unnecessary" not in name else "tda-2026", [override])
+    assert [(f.code, f.action_index) for f in rep.findings if f.severity in ("error", "warning")] == expected
+
+
+def test_show_order_last_aggressor_vs_first_to_act():
+    text = (SAMPLES / "unnecessary-fold.phh").read_text()
+    # river: p2 bets, p3 calls, then p3 shows first: the last aggressor (p2) should show first
+    text = text.replace("'p2 cc',\n  'p3 cc',\n  'p2 sm ????',\n  'p3 sm ????',",
+                        "'p2 cbr 2',\n  'p3 cc',\n  'p3 sm ????',\n  'p2 sm ????',")
+    from handaudit.grammar.reader import read_text
+
+    hand = read_text(text).hand
+    found = replay(hand, load_rulebook("roberts-v11")).findings
+    assert [(f.code, f.action_index) for f in found if f.code == "show-order"] == [("show-order", 16)]
+    found = replay(hand, load_rulebook("roberts-v11", ["show_order=off"])).findings
+    assert not [f for f in found if f.code == "show-order"]

@@ -6,8 +6,12 @@ Source: phh-std spec.rst (the field table) and required.rst (required fields per
 from __future__ import annotations
 
 import datetime as _dt
+import decimal
 import math
 from decimal import Decimal
+
+# Unlimited precision: the default context (28 digits) would round long amounts.
+_EXACT = decimal.Context(prec=decimal.MAX_PREC)
 
 # Field kinds
 STR = "string"
@@ -111,6 +115,9 @@ def exact(value) -> Decimal | None:
         if math.isinf(value) or math.isnan(value):
             return None
         return Decimal(repr(value))
+    if isinstance(value, Decimal) and (not value.is_finite() or abs(value.as_tuple().exponent) > 1000):
+        # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units), from the exact path
+        return None
     return Decimal(value)
 
 
@@ -126,10 +133,10 @@ def needs_exact_reparse(value) -> bool:
 
 def decimals(value: Decimal) -> int:
     """Decimal places needed to write the value exactly (trailing zeros do not count)."""
-    exponent = value.normalize().as_tuple().exponent
+    exponent = value.normalize(_EXACT).as_tuple().exponent
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
 def to_units(value: Decimal, scale: int) -> int:
     """An exact decimal as integer minor units at ``scale`` decimals (exact by construction)."""
-    return int(value.scaleb(scale))
+    return int(value.scaleb(scale, _EXACT))

@@ -91,8 +91,9 @@ class _HandBuilder:
         return self.chunk.line + self.text.count("\n", 0, m.start()) if m else None
 
     def field_finding(self, code: str, key: str, message: str, fatal: bool = False) -> None:
-        line = self._line_of(key)
-        self.findings.append(Finding(code, message, line=line, column=1 if line else None))
+        # A field not written in the text (missing) is located at the hand's first line.
+        line = self._line_of(key) or self.chunk.line
+        self.findings.append(Finding(code, message, line=line, column=1))
         self.fatal |= fatal
 
     # -- the build ---------------------------------------------------------------------------
@@ -109,8 +110,7 @@ class _HandBuilder:
         for key, kind in F.FIELDS.items():
             if key not in doc:
                 if key in variant.required:
-                    self.findings.append(Finding("missing-field", f"field {key!r} is required for {variant.code}"))
-                    self.fatal = True
+                    self.field_finding("missing-field", key, f"field {key!r} is required for {variant.code}", True)
                 continue
             value = doc[key]
             if not F.type_ok(kind, value):
@@ -132,7 +132,7 @@ class _HandBuilder:
     def _variant(self):
         value = self.doc.get("variant")
         if value is None:
-            self.findings.append(Finding("missing-field", "field 'variant' is missing: the variant decides the rest"))
+            self.field_finding("missing-field", "variant", "field 'variant' is missing: the variant decides the rest")
             return None
         if not isinstance(value, str):
             self.field_finding("invalid-field", "variant", f"field 'variant' must be a string, not {_toml_type(value)}")
@@ -220,7 +220,18 @@ class _HandBuilder:
 
     def _action_error(self, index: int, text: str, error: ActionError) -> None:
         line = column = None
-        pos = self.text.find(text) if text else -1
+        # Look for the quoted string after `actions =`, so that an earlier action or field
+        # holding the same text (event = 'p1 cbr'; 'd dh p1 AsKd' before 'd dh p1') is not taken.
+        m = re.search(r"^[ \t]*actions[ \t]*=", self.text, re.M)
+        start = m.start() if m else 0
+        pos = -1
+        for quoted in (f"'{text}'", f'"{text}"'):
+            pos = self.text.find(quoted, start)
+            if pos >= 0:
+                pos += 1
+                break
+        if pos < 0 and text:
+            pos = self.text.find(text, start)
         if pos >= 0:
             line = self.chunk.line + self.text.count("\n", 0, pos)
             column = pos - (self.text.rfind("\n", 0, pos) + 1) + error.column

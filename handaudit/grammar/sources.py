@@ -85,10 +85,11 @@ def expand_paths(paths: list[str]) -> list[str]:
 def _open(path: str) -> io.BufferedIOBase:
     if path == "-":
         return sys.stdin.buffer
-    f = open(path, "rb")
     if path.endswith(".gz"):
-        return gzip.GzipFile(fileobj=f, mode="rb")  # type: ignore[return-value]
-    return f
+        # gzip.open owns the file it opens, so closing the GzipFile closes it too
+        # (GzipFile(fileobj=f) would leave f open: one leaked descriptor per .gz file).
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    return open(path, "rb")
 
 
 def _is_multi(path: str, head: bytes) -> bool:

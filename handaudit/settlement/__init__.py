@@ -1,0 +1,142 @@
+"""Settle a replayed hand to the chip and check the payouts the file records.
+
+``settle(hand, replay, rulebook) -> Settlement``: returns of uncalled bets, the main pot and
+side pots with their eligible players (:mod:`.pots`), who wins each and how split pots and odd
+chips are divided (:mod:`.showdown`), chips received and finishing stacks, and the comparison
+with the recorded ``winnings`` / ``finishing_stacks`` (:mod:`.payouts`). :mod:`.ledger` prints
+it all as a ledger a person can check by hand (``handaudit settle``).
+
+Rulebook parameters read (any object with these attributes will do): ``odd_chip_stud``
+(``all-cards`` | ``hand-cards``), ``short_deck_trips_beat_straight``, ``rake_limit_percent``,
+``rake_rounding_units``, and ``cite(code)`` for the rule text of findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..findings import Finding
+from ..model import amount_json
+from ..variants import VARIANTS
+from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
+from .pots import ante_trim_returns, build_pots, effective_antes, split_dead
+from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
+
+__all__ = [
+    "HIGH",
+    "LOW",
+    "MATCH",
+    "MISMATCH",
+    "NOT_RECORDED",
+    "UNDETERMINED",
+    "WHOLE",
+    "Award",
+    "Pot",
+    "Settlement",
+    "settle",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A settled hand. Per-player tuples in PHH order, players 0-based, amounts in minor units.
+
+    ``determined``: winners could be computed for every pot (False: hidden cards at showdown or
+    an incomplete history; pots and returns are still exact). ``returned``: uncalled chips given
+    back. ``received``: chips from pots (returns excluded), None when not determined.
+    ``finishing_stacks``: computed, None when not determined (an entry is None for an ``inf``
+    starting stack). ``payout_check``: ``match`` | ``mismatch`` | ``not-recorded`` |
+    ``undetermined``. ``rake``: pot total minus the recorded winnings (under the convention the
+    file uses, see ``convention``: ``net``, ``gross``, ``zeros`` or None), None when the file
+    records no (real) winnings.
+    """
+
+    determined: bool
+    pots: tuple[Pot, ...]
+    contributions: tuple[int, ...]
+    returned: tuple[int, ...]
+    received: tuple[int, ...] | None
+    finishing_stacks: tuple[int | None, ...] | None
+    payout_check: str
+    rake: int | None
+    findings: tuple[Finding, ...]
+    convention: str | None = None
+
+    @property
+    def winnings(self) -> tuple[int, ...] | None:
+        return self.received
+
+    @property
+    def pot_total(self) -> int:
+        return sum(p.amount for p in self.pots)
+
+    def to_json(self, hand) -> dict:
+        """The contract's ``settlement``, ``payout_check`` and ``rake`` members."""
+        scale = hand.scale
+
+        def amt(v):
+            return amount_json(v, scale)
+
+        pots = [{
+            "amount": amt(p.amount),
+            "eligible": [i + 1 for i in p.eligible],
+            "awards": [{"player": a.player + 1, "amount": amt(a.amount), "share": a.share}
+                       for a in p.awards],
+        } for p in self.pots]
+        return {
+            "settlement": {
+                "determined": self.determined,
+                "pots": pots,
+                "returned": [amt(v) for v in self.returned],
+                "winnings": None if self.received is None else [amt(v) for v in self.received],
+                "finishing_stacks": None if self.finishing_stacks is None
+                else [amt(v) for v in self.finishing_stacks],
+            },
+            "payout_check": self.payout_check,
+            "rake": amt(self.rake),
+        }
+
+
+def _fit(values, n: int, fill):
+    """The engine's per-player tuple, padded or cut to ``n`` (defensive; normally a no-op)."""
+    if len(values) == n:
+        return values
+    values = tuple(values)[:n]
+    return values + (fill,) * (n - len(values))
+
+
+def settle(hand, replay, rulebook) -> Settlement:
+    """Settle ``hand`` as replayed. Never raises for a replay the engine produces."""
+    contributions = replay.contributions
+    n = len(contributions)
+    dead = _fit(replay.dead, n, 0)
+    folded = _fit(replay.folded, n, False)
+    shown = _fit(replay.shown, n, None)
+    hole = _fit(replay.hole, n, ())
+    variant = VARIANTS.get(hand.variant)
+    antes = effective_antes(hand.antes, hand.starting_stacks, contributions,
+                            variant is None or variant.button_game)
+    returned, raw = build_pots(contributions, split_dead(dead, antes), folded, antes,
+                               bool(hand.ante_trimming_status))
+    pots, determined = award_pots(variant, rulebook, replay.complete,
+                                  replay.showdown, folded, shown, hole, tuple(replay.board), raw)
+    received = None
+    if determined:
+        got = [0] * n
+        for pot in pots:
+            for a in pot.awards:
+                got[a.player] += a.amount
+        received = tuple(got)
+    returned = tuple(returned)
+    notes = None
+    if hand.ante_trimming_status and any(antes):
+        trimmed = ante_trim_returns(antes)
+        if any(trimmed):
+            fmt = hand.format_amount
+            notes = {i: f"ante_trimming_status = true returns p{i + 1}'s unmatched ante {fmt(v)} "
+                        f"(PokerKit's reading of the field; a big-blind ante needs it false)"
+                     for i, v in enumerate(trimmed) if v}
+    fs, check, rake, findings, convention = check_payouts(
+        hand, rulebook, contributions, returned, pots, received, determined, notes)
+    return Settlement(determined, tuple(pots), tuple(contributions), returned, received, fs, check,
+                      rake, findings, convention)

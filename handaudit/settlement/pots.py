@@ -1,0 +1,195 @@
+"""Pots from contributions: uncalled returns, main pot, side pots, antes and dead money.
+
+Everything is exact integer arithmetic in the hand's minor units. The rules, in order:
+
+1. **Split each contribution** into its ante part (the effective ante: the listed ante, at most
+   the player's starting stack; heads-up in a button game the two entries are swapped, as
+   PokerKit and the replay engine post them), its dead-blind part (``Replay.dead`` minus the
+   ante: the engine records antes as dead too) and its live bets (the rest).
+2. **Return the uncalled part** of the largest live bet total: the amount by which it exceeds the
+   second-largest is given back, never put in a pot (seed 002: "Return first"). A tie for the
+   largest returns nothing. Comparing whole-hand totals gives the same result as returning the
+   uncalled bet street by street, because before the last betting round every player still in
+   has matched the others or is all-in for less.
+3. **Antes** follow the PHH field ``ante_trimming_status`` the way PokerKit 0.7.7 (the PHH
+   reference implementation) does (``State.collect_bets`` and ``State.pots``):
+
+   * ``false`` (or absent): antes are collected without any trimming and are left out of the
+     side-pot levels; they all go into the first pot, for which every player still in is
+     eligible -- so a player all-in for the ante or less can win all the antes.
+   * ``true``: the ante round is trimmed like a betting round (the largest ante above the
+     second-largest is returned -- with uniform antes nothing is) and the antes count towards
+     the side-pot levels like bets, so a player all-in for a short ante is eligible only up to
+     that level, with as much from each other player.
+4. **Levels**: a pot at each distinct contribution level, holding what every player (folded or
+   not) put in between the previous level and this one; its eligible players are those not
+   folded who reached the level. Consecutive levels with the same eligible players are one pot
+   (so a pot is only split off at an all-in that changes who can win). A level nobody still in
+   reached (only folded money) joins the pot below it.
+5. **Dead money** (dead blinds, and antes when not trimmed) goes into the first pot: it makes
+   nobody more eligible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
+                    contributions: Sequence[int], swap_heads_up: bool = True) -> list[int]:
+    """The ante each player actually posted (PokerKit's ``get_effective_ante``).
+
+    The listed ante, capped by the starting stack (``None`` = unknown, no cap) and by the
+    player's contribution. Heads-up in a button game the two entries are swapped: p1 is then
+    the big blind (PHH spec, "Antes"; PokerKit and the replay engine post them that way).
+    """
+    n = len(contributions)
+    out = [0] * n
+    if not antes or not any(antes):
+        return out
+    swap = swap_heads_up and n == 2 and len(antes) == 2
+    for i in range(n):
+        j = (1 - i) if swap else i
+        a = antes[j] if j < len(antes) else 0
+        if a <= 0:
+            continue
+        s = starting_stacks[i] if i < len(starting_stacks) else None
+        if s is not None and s < a:
+            a = s
+        c = contributions[i]
+        a = min(a, c)
+        out[i] = max(0, a)
+    return out
+
+
+def split_dead(dead: Sequence[int], antes: Sequence[int]) -> list[int]:
+    """Dead blind money from ``Replay.dead``, which also holds the antes (the engine posts
+    antes dead: they never count towards a call). If ``dead`` does not cover the antes, it is
+    taken to hold dead blinds only."""
+    n = len(antes)
+    if not any(dead):
+        return [0] * n
+    dead = list(dead[:n]) + [0] * (n - len(dead))
+    if all(d >= a for d, a in zip(dead, antes)):
+        return [d - a for d, a in zip(dead, antes)]
+    return dead
+
+
+def _return_uncalled(values: list[int], returned: list[int]) -> None:
+    """Give the top value's excess over the second-largest back (in place)."""
+    top = second = -1
+    top_i = -1
+    for i, v in enumerate(values):
+        if v > top:
+            second, top, top_i = top, v, i
+        elif v > second:
+            second = v
+    if top_i >= 0 and top > second >= 0:
+        returned[top_i] += top - second
+        values[top_i] = second
+    elif top_i >= 0 and second < 0 and top > 0:  # a single player: everything is uncalled
+        returned[top_i] += top
+        values[top_i] = 0
+
+
+def ante_trim_returns(antes: Sequence[int]) -> list[int]:
+    """What ``ante_trimming_status = true`` gives back of the antes alone (the largest ante's
+    excess over the second-largest; nothing with uniform antes). For explaining mismatches."""
+    values = list(antes)
+    returned = [0] * len(values)
+    _return_uncalled(values, returned)
+    return returned
+
+
+def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequence[bool],
+               antes: Sequence[int], trim_antes: bool, detail: bool = False):
+    """Returns and pots from per-player totals.
+
+    ``antes`` are the effective antes (:func:`effective_antes`), ``dead`` the dead blind money
+    (:func:`split_dead`). Returns ``(returned, pots)`` where ``returned`` is a list per player and
+    ``pots`` a list of ``(amount, eligible)`` with ``eligible`` a tuple of 0-based players, main
+    pot first. With ``detail=True`` each pot is ``(amount, eligible, parts)``, ``parts`` being
+    what each player put into that pot (for the ledger; dead money and untrimmed antes are in the
+    first pot's parts).
+    """
+    n = len(contributions)
+    returned = [0] * n
+    bets = [max(0, c) for c in contributions]
+    extra = None  # money that goes to the first pot and counts for no level
+    ante = None
+    if any(antes) or any(dead):
+        ante = [0] * n
+        extra = [0] * n
+        for i in range(n):
+            c = bets[i]
+            a = antes[i] if i < len(antes) else 0
+            a = a if 0 < a <= c else (c if a > c else 0)
+            d = dead[i] if i < len(dead) else 0
+            d = d if 0 < d <= c - a else (c - a if d > c - a else 0)
+            ante[i] = a
+            extra[i] = d
+            bets[i] = c - a - d
+    _return_uncalled(bets, returned)
+    if ante is None:
+        live = bets
+    elif trim_antes:
+        _return_uncalled(ante, returned)
+        live = [a + b for a, b in zip(ante, bets)]
+    else:
+        live = bets
+        extra = [x + a for x, a in zip(extra, ante)]
+    active = tuple([i for i in range(n) if not folded[i]])
+
+    pots: list = []
+    prev = 0
+    carry = 0  # a level only folded players reached, with no pot below it yet
+    carry_parts = [0] * n if detail else None
+    for level in sorted(set(live)):
+        if level <= 0:
+            continue
+        amount = 0
+        for v in live:
+            if v > prev:
+                amount += min(v, level) - prev
+        parts = [(min(v, level) - prev if v > prev else 0) for v in live] if detail else None
+        eligible = tuple([i for i in active if live[i] >= level])
+        prev = level
+        if not eligible:
+            if pots:
+                _merge(pots, -1, amount, parts, detail)
+            else:
+                carry += amount
+                if detail:
+                    carry_parts = [x + y for x, y in zip(carry_parts, parts)]
+            continue
+        if carry:
+            amount += carry
+            if detail:
+                parts = [x + y for x, y in zip(carry_parts, parts)]
+            carry = 0
+        if pots and pots[-1][1] == eligible:
+            _merge(pots, -1, amount, parts, detail)
+        else:
+            pots.append((amount, eligible, parts) if detail else (amount, eligible))
+
+    extra_total = (sum(extra) if extra is not None else 0) + carry
+    if extra_total:
+        if detail:
+            eparts = [x + y for x, y in zip(extra or [0] * n, carry_parts)]
+        if pots and pots[0][1] == active:
+            _merge(pots, 0, extra_total, eparts if detail else None, detail)
+        elif active:
+            pots.insert(0, (extra_total, active, eparts) if detail else (extra_total, active))
+        elif pots:  # nobody still in (not a real hand): keep the chips in the first pot
+            _merge(pots, 0, extra_total, eparts if detail else None, detail)
+        else:
+            pots.append((extra_total, (), eparts) if detail else (extra_total, ()))
+    return returned, pots
+
+
+def _merge(pots: list, index: int, amount: int, parts, detail: bool) -> None:
+    old = pots[index]
+    if detail:
+        pots[index] = (old[0] + amount, old[1], [x + y for x, y in zip(old[2], parts)])
+    else:
+        pots[index] = (old[0] + amount, old[1])

@@ -1,0 +1,306 @@
+"""Who wins each pot, and how a split pot is divided to the chip.
+
+For each pot (:mod:`.pots`), the *contenders* are its eligible players (not folded, reached
+the pot's level) minus those who mucked at showdown. Then:
+
+* one contender (everyone else folded or mucked): the pot is theirs. In a hi/lo game that went
+  to showdown with the contender's cards known, it is still awarded as a high half and a low
+  half when the contender has a qualifying low (how PokerKit records it; the chips are the same);
+* otherwise the hands are compared with :mod:`.evaluators`: hold'em and stud use the best five
+  of all the player's cards and the board, Omaha exactly two hole and three board cards, draw
+  games the five (badugi four) cards held at the end;
+* hi/lo (FO/8, F7S/8): the pot is halved only when some contender has a qualifying
+  eight-or-better low; the odd chip of an odd pot goes to the high half, and each half is split
+  on its own among the best hands for it. With no qualifying low the best high hand scoops.
+
+A pot or half that several hands tie for is split at the hand's smallest unit; the ``r``
+leftover units go one each to the first ``r`` winners (nobody gets two):
+
+* button games: in seat order starting left of the button. PHH lists the players from the
+  first seat left of the button (p1 is the small blind), so that is the lowest index first;
+* stud games: to the highest card by suit (spades > hearts > diamonds > clubs) for a high hand,
+  the lowest card by suit for a low hand (Robert's Rules v11, "Ties"); the rulebook parameter
+  ``odd_chip_stud`` says which cards count: ``all-cards`` (Robert's: all the player's cards) or
+  ``hand-cards`` (WSOP: only the five cards of the hand).
+
+A pot is *undetermined* (no awards) when the hand is incomplete or a contender's cards are
+unknown (``??``) or cannot form a hand; the pots themselves are still exact.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from ..cards import UNKNOWN
+from ..variants import USE_OMAHA, Variant
+from . import evaluators as E
+
+WHOLE, HIGH, LOW = "whole", "high", "low"
+
+_LOW_KINDS = frozenset(("low_eight", "low_a5"))  # ace-low kinds: odd chip to the lowest card
+
+
+class Award(NamedTuple):
+    """Chips of one pot (or half) paid to one player. ``kind``/``strength``: the hand that won
+    it (None when uncontested); :attr:`hand` is its text. (Immutable; a named tuple because
+    millions are made.)"""
+
+    player: int
+    amount: int
+    share: str = WHOLE
+    kind: str | None = None
+    strength: int | None = None
+
+    @property
+    def hand(self) -> str | None:
+        if self.kind is None or self.strength is None:
+            return None
+        return E.describe(self.kind, self.strength)
+
+
+class Pot(NamedTuple):
+    """One pot: amount, eligible players (0-based), awards, and why.
+
+    ``contenders``: eligible players who did not muck. ``hands``: the hands compared, as
+    ``(player, kind, strength)`` (strength None: no qualifying low). ``reason``: one line for
+    the ledger (who won and why, or why it is undetermined). ``odd_chips``: the players who got
+    an odd chip of a tie, in the order given.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    awards: tuple[Award, ...] = ()
+    contenders: tuple[int, ...] = ()
+    hands: tuple[tuple[int, str, int | None], ...] = ()
+    reason: str = ""
+    determined: bool = True
+    odd_chips: tuple[int, ...] = ()
+
+
+_UNKNOWN_HAND = object()
+
+
+def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
+             trips_beat_straight: bool = False):
+    """The evaluator strength of a player's hand for ``kind``; None for no qualifying low;
+    :data:`_UNKNOWN_HAND` when a card is unknown or the cards cannot make a hand."""
+    if UNKNOWN in hole or UNKNOWN in board:
+        return _UNKNOWN_HAND
+    try:
+        if use == USE_OMAHA:
+            if kind == "high":
+                return E.high_omaha(hole, board)
+            if kind == "low_eight":
+                return E.low_eight_omaha(hole, board)
+        cards = hole + board if board else hole
+        if kind == "high":
+            return E.high_best(cards)
+        if kind == "short_deck":
+            return E.short_deck_best(cards, trips_beat_straight)
+        if kind == "low_eight":
+            if len(cards) < 5:
+                return _UNKNOWN_HAND
+            return E.low_eight_best(cards)
+        if kind == "low_a5":
+            return E.low_a5_best(cards)
+        if kind == "low_27":
+            return E.low_27_best(cards)
+        if kind == "badugi":
+            return E.badugi_best(cards)
+    except (ValueError, KeyError, IndexError, TypeError):
+        return _UNKNOWN_HAND
+    return _UNKNOWN_HAND
+
+
+def split(amount: int, winners: list[int]) -> list[int]:
+    """``amount`` split among ``winners`` (already in odd-chip order): the first ``r`` get one
+    more unit. 14 three ways is 5, 5, 4."""
+    q, r = divmod(amount, len(winners))
+    return [q + 1 if k < r else q for k in range(len(winners))]
+
+
+def _card_key_high(card: int) -> int:
+    return card  # rank * 4 + suit: higher rank first, then s > h > d > c
+
+
+def _card_key_low(card: int) -> int:
+    # ace-low rank, then suit (clubs lowest): smaller is "lower"
+    r = card >> 2
+    return ((0 if r == 12 else r + 1) << 2) | (card & 3)
+
+
+def _stud_order(winners: list[int], kind: str, strengths: dict, cards_of, mode: str) -> list[int]:
+    """Order tied stud winners for the odd chip: highest (lowest, in a low game) card by suit."""
+    low = kind in _LOW_KINDS
+    keyf = _card_key_low if low else _card_key_high
+
+    def best_card(p: int) -> int:
+        cards = cards_of(p)
+        if mode == "hand-cards" and len(cards) > 5:
+            target = strengths[p]
+            chosen = None
+            for sub in combinations(cards, 5):
+                if strength(kind, "any", sub, ()) == target:
+                    k = min(map(keyf, sub)) if low else max(map(keyf, sub))
+                    if chosen is None or (k < chosen if low else k > chosen):
+                        chosen = k
+            if chosen is not None:
+                return chosen
+        return min(map(keyf, cards)) if low else max(map(keyf, cards))
+
+    keys = {p: best_card(p) for p in winners}
+    return sorted(winners, key=lambda p: keys[p], reverse=not low)
+
+
+def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool,
+               folded, shown, hole, board, pots: list) -> tuple[list[Pot], bool]:
+    """Award every pot. ``pots`` as :func:`.pots.build_pots` returns them (without detail).
+
+    Returns ``(pots, determined)``.
+    """
+    out: list[Pot] = []
+    if not complete:
+        for amount, eligible in pots:
+            out.append(Pot(amount, eligible, (), eligible, (), "undetermined: the history stops "
+                           "before the hand is over", False))
+        return out, False
+
+    determined = True
+    hi_lo = variant is not None and len(variant.hands) == 2
+    kinds = variant.hands if variant is not None else ()
+    use = variant.use if variant is not None else "any"
+    tbs = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
+    stud = variant is not None and not variant.button_game
+    stud_mode = getattr(rulebook, "odd_chip_stud", "all-cards") if stud else None
+    cache: dict = {}
+
+    def value(p: int, kind: str):
+        key = (p, kind)
+        v = cache.get(key, cache)
+        if v is cache:
+            v = cache[key] = strength(kind, use, hole[p], board, tbs)
+        return v
+
+    def cards_of(p: int):
+        return hole[p] + board
+
+    odd_rule = None  # the odd-chip rule text, made only when a tie leaves odd chips
+
+    for amount, eligible in pots:
+        if not eligible:
+            out.append(Pot(amount, eligible, (), (), (), "undetermined: nobody is eligible", False))
+            determined = False
+            continue
+        if showdown:
+            contenders = tuple(p for p in eligible if shown[p] is not False)
+        else:
+            contenders = eligible
+        if not contenders:
+            out.append(Pot(amount, eligible, (), (), (), "undetermined: every eligible player mucked",
+                           False))
+            determined = False
+            continue
+
+        if len(contenders) == 1:
+            p = contenders[0]
+            others = [q for q in eligible if q != p]
+            why = ("everyone else folded" if not others else
+                   "the other eligible players mucked: " + ", ".join(f"p{q + 1}" for q in others))
+            if hi_lo and showdown:
+                hv = value(p, kinds[0])
+                lv = value(p, kinds[1])
+                if hv is not _UNKNOWN_HAND and lv is not _UNKNOWN_HAND and lv is not None:
+                    high = amount - amount // 2
+                    out.append(Pot(amount, eligible, (
+                        Award(p, high, HIGH, kinds[0], hv), Award(p, amount - high, LOW, kinds[1], lv)),
+                        contenders, ((p, kinds[0], hv), (p, kinds[1], lv)),
+                        f"p{p + 1} uncontested ({why}); high and low halves"))
+                    continue
+            out.append(Pot(amount, eligible, (Award(p, amount),), contenders, (),
+                           f"p{p + 1} uncontested ({why})"))
+            continue
+
+        # a real comparison
+        main_kind = kinds[0] if kinds else None
+        if main_kind is None:
+            out.append(Pot(amount, eligible, (), contenders, (), "undetermined: unknown variant", False))
+            determined = False
+            continue
+        highs = [value(p, main_kind) for p in contenders]
+        lows = [value(p, kinds[1]) for p in contenders] if hi_lo else None
+        unknown = [p for p, v in zip(contenders, highs) if v is _UNKNOWN_HAND]
+        if lows is not None:
+            unknown += [p for p, v in zip(contenders, lows) if v is _UNKNOWN_HAND and p not in unknown]
+        if unknown:
+            out.append(Pot(amount, eligible, (), contenders, (),
+                           "undetermined: hand unknown for " + ", ".join(f"p{p + 1}" for p in unknown),
+                           False))
+            determined = False
+            continue
+
+        hands = [(p, main_kind, v) for p, v in zip(contenders, highs)]
+        awards: list[Award] = []
+        odd: list[int] = []
+        qualifying = lows is not None and any(v is not None for v in lows)
+        if qualifying:
+            hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]
+            high_amount = amount - amount // 2
+            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, cards_of)
+            low_contenders = [p for p, v in zip(contenders, lows) if v is not None]
+            low_values = [v for v in lows if v is not None]
+            _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
+                         stud_mode, cards_of)
+            reason = "high and low halves" + ("; the odd chip of the pot goes to the high half"
+                                              if amount % 2 else "")
+        else:
+            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, cards_of)
+            reason = "no qualifying low: the high hand scoops" if lows is not None else "best hand"
+        if len(awards) > (2 if qualifying else 1):
+            reason += "; tied hands split the chips evenly"
+        if odd:
+            if odd_rule is None:
+                odd_rule = _odd_chip_rule(rulebook, stud_mode)
+            by_share = {}
+            for a in awards:
+                if a.player in odd:
+                    same = [b.amount for b in awards if b.share == a.share]
+                    if a.amount > min(same):
+                        by_share.setdefault(a.share, []).append(f"p{a.player + 1}")
+            reason += "; odd chips: " + "; ".join(
+                (f"{share} half " if share != WHOLE else "") + "to " + ", ".join(ps)
+                for share, ps in by_share.items()) + f" ({odd_rule})"
+        out.append(Pot(amount, eligible, tuple(awards), contenders, tuple(hands), reason, True, tuple(odd)))
+    return out, determined
+
+
+def _odd_chip_rule(rulebook, stud_mode) -> str:
+    sources = getattr(rulebook, "sources", None) or {}
+    if stud_mode is None:
+        text = "first seat left of the button"
+        src = sources.get("odd_chip_button") if isinstance(sources, dict) else None
+    else:
+        text = ("highest (low hand: lowest) card by suit, "
+                + ("all the player's cards" if stud_mode == "all-cards" else "the five cards of the hand"))
+        src = sources.get("odd_chip_stud") if isinstance(sources, dict) else None
+    return f"{text}; {src}" if src else text
+
+
+def _split_share(awards: list, odd: list, amount: int, share: str, kind: str, players, values,
+                 stud_mode, cards_of) -> None:
+    best = max(values)
+    winners = [p for p, v in zip(players, values) if v == best]
+    if len(winners) == 1:
+        awards.append(Award(winners[0], amount, share, kind, best))
+        return
+    if amount % len(winners) and stud_mode is not None:
+        strengths = {p: best for p in winners}
+        ordered = _stud_order(winners, kind, strengths, cards_of, stud_mode)
+    else:
+        ordered = winners  # seat order: left of the button first
+    amounts = split(amount, ordered)
+    r = amount % len(winners)
+    odd.extend(ordered[:r])
+    by_player = dict(zip(ordered, amounts))
+    for p in winners:  # awards listed in seat order
+        awards.append(Award(p, by_player[p], share, kind, best))

@@ -1,0 +1,172 @@
+"""Scale benchmark: N synthetic hands through ``handaudit check --out`` with --jobs 1 and 2.
+
+    python benchmarks/scale.py --hands 1000000            # the issue's run
+    python benchmarks/scale.py --hands 20000 --jobs 1,2   # a quick one
+
+Synthetic hands are real and generated hands used as templates: every hand of
+``../shared/corpus/generated/*/*.phh`` (all eleven variants, many side pots, 10% illegal) and of
+``../shared/corpus/real`` (.phh and .phhs), copied unchanged under new table names ``[1]``,
+``[2]``, ... into one or more ``.phhs`` files, picked at random (seeded). A small share
+(``--broken``, default 0.1%) is cut in half, so that unreadable hands are part of the mix.
+Generation streams to disk: N = 1,000,000 needs about 1 GB and no more memory than one hand.
+
+Each run is ``python -m handaudit.cli check FILES --out DIR --jobs J`` in a fresh process. It
+reports wall time, hands/s, the peak resident memory of the largest single process (the parent
+or a worker; from ``getrusage(RUSAGE_CHILDREN)`` of a wrapper process) and the peak of the sum
+over the whole process tree (sampled from /proc every 0.1 s), and checks that the report's
+``hands`` table holds exactly N rows (every hand counted once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def templates(corpus: Path = CORPUS) -> list[bytes]:
+    """The text of every corpus hand (real and generated), each ending with a newline."""
+    sys.path.insert(0, str(ROOT))
+    from handaudit.grammar.sources import expand_paths, read_chunks
+
+    out = []
+    for path in expand_paths([str(corpus / "generated"), str(corpus / "real")]):
+        for chunk in read_chunks(path):
+            if chunk.problem or not chunk.data.strip():
+                continue
+            data = chunk.data if chunk.data.endswith(b"\n") else chunk.data + b"\n"
+            out.append(data)
+    return out
+
+
+def generate(n: int, directory: Path, files: int = 1, seed: int = 1, broken: float = 0.001,
+             corpus: Path = CORPUS) -> list[Path]:
+    """Write ``n`` hands into ``files`` .phhs files in ``directory``; their paths."""
+    rng = random.Random(seed)
+    texts = templates(corpus)
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = [directory / f"synthetic-{i:03d}.phhs" for i in range(files)]
+    per_file = [n // files + (1 if i < n % files else 0) for i in range(files)]
+    for path, count in zip(paths, per_file):
+        with open(path, "wb", buffering=1 << 20) as out:
+            for key in range(1, count + 1):
+                text = texts[rng.randrange(len(texts))]
+                if broken and rng.random() < broken:
+                    text = text[: len(text) // 2] + b"\n"
+                out.write(b"[%d]\n" % key)
+                out.write(text)
+    return paths
+
+
+_WRAPPER = r"""
+import json, resource, subprocess, sys, time
+t = time.perf_counter()
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+elapsed = time.perf_counter() - t
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"rc": rc, "elapsed": elapsed, "maxrss_kb": ru.ru_maxrss,
+                  "cpu": ru.ru_utime + ru.ru_stime}))
+"""
+
+
+def _tree_rss_kb(root: int) -> int:
+    """Sum of VmRSS over ``root`` and its descendants (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        pid = int(entry)
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                stat = f.read()
+            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
+            with open(f"/proc/{pid}/statm", "rb") as f:
+                pages = int(f.read().split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(pid)
+        rss[pid] = pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(children.get(pid, ()))
+    return total
+
+
+def run_check(files: list[Path], out_dir: Path, jobs: int, extra: list[str] | None = None) -> dict:
+    cmd = [sys.executable, "-c", _WRAPPER, sys.executable, "-m", "handaudit.cli", "check",
+           *map(str, files), "--out", str(out_dir), "--jobs", str(jobs), "--fail-on", "never", *(extra or [])]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=str(ROOT))
+    peak = [0]
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], _tree_rss_kb(proc.pid))
+            done.wait(0.1)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, _ = proc.communicate()
+    done.set()
+    sampler.join()
+    result = json.loads(out.decode().strip().splitlines()[-1])
+    manifest = json.loads((out_dir / "_manifest.json").read_text())
+    result.update(jobs=jobs, hands=manifest["hands"], status=manifest["status"], tree_peak_kb=peak[0],
+                  tables=manifest["tables"])
+    return result
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=100_000, help="number of synthetic hands (default 100000)")
+    ap.add_argument("--files", type=int, default=1, help="number of .phhs files to spread them over")
+    ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to run (default 1,2)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--broken", type=float, default=0.001, help="share of hands cut in half (unreadable)")
+    ap.add_argument("--dir", help="work directory (default: a temporary one, removed afterwards)")
+    ap.add_argument("--keep", action="store_true", help="keep the inputs and reports")
+    args = ap.parse_args(argv)
+
+    work = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="handaudit-scale-"))
+    try:
+        t = time.perf_counter()
+        files = generate(args.hands, work / "input", args.files, args.seed, args.broken)
+        size = sum(f.stat().st_size for f in files)
+        print(f"generated {args.hands:,} hands in {len(files)} file(s), {size / 1e6:,.0f} MB, "
+              f"in {time.perf_counter() - t:,.1f} s", flush=True)
+        rows = []
+        for jobs in [int(j) for j in args.jobs.split(",") if j]:
+            out_dir = work / f"report-j{jobs}"
+            r = run_check(files, out_dir, jobs)
+            rows.append(r)
+            ok = "ok" if r["hands"] == args.hands and r["status"] == "complete" else "MISSING HANDS"
+            print(f"--jobs {jobs}: {r['elapsed']:,.1f} s, {args.hands / r['elapsed']:,.0f} hands/s, "
+                  f"peak RSS: largest process {r['maxrss_kb'] / 1024:,.0f} MB, whole tree "
+                  f"{r['tree_peak_kb'] / 1024:,.0f} MB; hands in report {r['hands']:,} ({ok}); "
+                  f"rows: " + ", ".join(f"{t} {v['rows']:,}" for t, v in r["tables"].items()), flush=True)
+            if not args.keep:
+                shutil.rmtree(out_dir, ignore_errors=True)
+        print(json.dumps({"hands": args.hands, "runs": rows}, default=str))
+        return 0 if all(r["hands"] == args.hands and r["rc"] == 0 for r in rows) else 1
+    finally:
+        if not args.keep and not args.dir:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

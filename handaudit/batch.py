@@ -1,0 +1,578 @@
+"""The batch runner: audit many hands in parallel worker processes, in flat memory.
+
+The parent process finds the input files and cuts them into hands (raw bytes, no parsing:
+:func:`~handaudit.grammar.sources.read_chunks`), and sends them in batches of ``batch_size``
+hands to ``jobs`` worker processes. A large ``.phhs`` file is thus spread over all workers, not
+given to one. Each worker reads, replays and settles its hands, writes its own Parquet part
+files (one :class:`~handaudit.reports.parquet.ReportWriter` per worker) and sends back a small
+per-batch summary, the hands' statuses and, when asked, their JSONL lines. The parent merges the
+summaries, writes JSONL and the clean subsets in input order, and shows progress.
+
+Memory stays flat: at most ``window`` batches are in flight or waiting to be written in order.
+The result does not depend on ``jobs``: the same rows, only spread over other part files.
+``jobs=1`` runs everything in the calling process (no pool).
+
+Stopping: on SIGINT (Ctrl-C) the parent stops sending work, lets each worker finish the batch it
+is on and close its part files, removes any temporary part, writes ``_manifest.json`` with status
+``interrupted`` (no ``_SUCCESS``) and reports how many hands are in the report. A second Ctrl-C
+terminates the workers at once (temporary parts are still removed).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import queue
+import signal
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from .audit import HandReport, audit_read
+from .findings import ERROR, CodeInfo, Finding, register
+from .grammar.reader import read_chunk
+from .grammar.sources import Chunk, expand_paths, read_chunks
+from .model import ReadResult
+from .reports.jsonl import dumps
+from .reports.parquet import hand_rows, payout_check
+from .reports.text import Summary
+
+register(CodeInfo(
+    "internal-error", ERROR,
+    "handaudit itself failed on this hand (a bug in handaudit, not in the hand); the other hands are audited.",
+    "", "Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows the traceback."))
+
+DEFAULT_BATCH = 500
+MAX_BATCH_BYTES = 8 * 1024 * 1024
+SMALL_INPUT_BYTES = 2 * 1024 * 1024  # default --jobs: below this, one process (no start-up cost)
+
+
+def debug() -> bool:
+    return os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class RunError(Exception):
+    """The run could not go on (a worker failed or died)."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What a worker needs (picklable: it is sent to spawned processes)."""
+
+    rulebook: str = "tda-2026"
+    overrides: tuple[str, ...] = ()
+    out_dir: str | None = None
+    jsonl: bool = False
+    statuses: bool = False
+    batch_rows: int | None = None
+    part_rows: int | None = None
+    metadata: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class BatchResult:
+    seq: int
+    hands: int
+    summary: Summary
+    statuses: list[str] | None = None
+    jsonl: str | None = None
+
+
+@dataclass
+class RunResult:
+    """What a run did: the merged summary, whether it finished, and the report's files."""
+
+    summary: Summary
+    complete: bool
+    interrupted: bool = False
+    out_dir: str | None = None
+    tables: dict = field(default_factory=dict)  # table -> {"files": n, "rows": n}
+    removed_temporaries: int = 0
+    subsets: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    def exit_status(self, fail_on: str = "error") -> int:
+        if self.interrupted:
+            return 130
+        if self.error:
+            return 2
+        return self.summary.exit_status(fail_on)
+
+
+# ---------------------------------------------------------------------------------------------
+# one hand, one batch (worker side)
+
+
+def _internal_error(read: ReadResult, book_name: str, index: int, err: BaseException, stage: str) -> HandReport:
+    finding = Finding("internal-error", f"handaudit failed while {stage} this hand: {type(err).__name__}: {err}",
+                      severity=ERROR)
+    return HandReport(read, book_name, tuple(read.findings) + (finding,), index=index)
+
+
+def audit_chunk(chunk: Chunk, book) -> HandReport:
+    """Read, replay and settle one hand. Never raises (unless debugging): a failure of handaudit
+    itself on this hand becomes an ``internal-error`` finding and the run goes on."""
+    try:
+        read = read_chunk(chunk)
+    except Exception as err:
+        if debug():
+            raise
+        read = ReadResult(chunk.source, chunk.hand_key, None, (), chunk.data.decode("utf-8", "replace"), chunk.line)
+        return _internal_error(read, book.name, chunk.index, err, "reading")
+    try:
+        return audit_read(read, book, chunk.index)
+    except Exception as err:
+        if debug():
+            raise
+        return _internal_error(read, book.name, chunk.index, err, "auditing")
+
+
+class Auditor:
+    """Audits batches of chunks; owns the worker's Parquet writer."""
+
+    def __init__(self, config: RunConfig, worker: int):
+        from .validator.rulebook import load_rulebook
+
+        self.config = config
+        self.book = load_rulebook(config.rulebook, list(config.overrides))
+        self.writer = None
+        if config.out_dir:
+            from .reports.parquet import ReportWriter
+
+            kw = {}
+            if config.batch_rows:
+                kw["batch_rows"] = config.batch_rows
+            if config.part_rows:
+                kw["part_rows"] = config.part_rows
+            self.writer = ReportWriter(config.out_dir, worker, metadata=dict(config.metadata), **kw)
+
+    def _outputs(self, report: HandReport):
+        """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
+        jsonl, writer = self.config.jsonl, self.writer is not None
+        try:
+            return report, dumps(report.to_json()) if jsonl else None, hand_rows(report) if writer else None
+        except Exception as err:
+            if debug():
+                raise
+            report = _internal_error(report.read, self.book.name, report.index, err, "reporting on")
+            return report, dumps(report.to_json()) if jsonl else None, hand_rows(report) if writer else None
+
+    def run(self, seq: int, chunks: list[Chunk]) -> BatchResult:
+        summary = Summary()
+        lines = [] if self.config.jsonl else None
+        statuses = [] if self.config.statuses else None
+        writer = self.writer
+        for chunk in chunks:
+            report, line, rows = self._outputs(audit_chunk(chunk, self.book))
+            read = report.read
+            hand = read.hand
+            settlement = report.settlement
+            summary.add(report.status, report.findings, payout_check(report),
+                        settlement.rake if settlement is not None and hand is not None else None,
+                        hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
+            if rows is not None:
+                writer.add_rows(rows)
+            if lines is not None:
+                lines.append(line)
+            if statuses is not None:
+                statuses.append(report.status)
+        return BatchResult(seq, len(chunks), summary, statuses,
+                           "\n".join(lines) + "\n" if lines else ("" if lines is not None else None))
+
+    def close(self) -> dict:
+        return self.writer.close() if self.writer is not None else {}
+
+    def abort(self) -> None:
+        if self.writer is not None:
+            self.writer.abort()
+
+
+def _worker_main(worker: int, config: RunConfig, tasks, results, stop) -> None:
+    """A worker process: batches in, results out, until ``None``; then close the part files."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
+    auditor = None
+    try:
+        auditor = Auditor(config, worker)
+        while True:
+            task = tasks.get()
+            if task is None:
+                break
+            if stop.is_set():
+                continue  # drain: the parent is stopping the run
+            seq, chunks = task
+            results.put(("batch", worker, auditor.run(seq, chunks)))
+        results.put(("done", worker, auditor.close()))
+    except BaseException as err:  # report, never hang the parent
+        if auditor is not None:
+            auditor.abort()
+        results.put(("error", worker, f"{type(err).__name__}: {err}\n{traceback.format_exc()}"))
+
+
+# ---------------------------------------------------------------------------------------------
+# the parent
+
+
+def _batches(files: list[str], batch_size: int):
+    """(chunks, bytes) batches over all files, in input order (a batch may span files)."""
+    batch: list[Chunk] = []
+    size = 0
+    for path in files:
+        for chunk in read_chunks(path):
+            batch.append(chunk)
+            size += len(chunk.data) + len(chunk.hand_key) + 3
+            if len(batch) >= batch_size or size >= MAX_BATCH_BYTES:
+                yield batch, size
+                batch, size = [], 0
+    if batch:
+        yield batch, size
+
+
+def _input_bytes(files: list[str]) -> int | None:
+    """Total size when every input is a plain (uncompressed, seekable) file; else None."""
+    total = 0
+    for f in files:
+        if f == "-" or f.endswith(".gz"):
+            return None
+        try:
+            total += os.path.getsize(f)
+        except OSError:
+            return None
+    return total
+
+
+class _Interrupt:
+    """SIGINT handler for the run: the first Ctrl-C asks to stop, the second stops at once."""
+
+    def __init__(self):
+        self.requested = False
+        self.previous = None
+        self.installed = False
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+            self.installed = True
+        return self
+
+    def _handle(self, signum, frame):
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __exit__(self, *exc):
+        if self.installed:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
+class Runner:
+    """One run of ``handaudit check``: see the module docstring.
+
+    ``jsonl_stream``: a text stream for the JSONL lines (in input order), or None.
+    ``subsets``: a :class:`~handaudit.export.Subsets` or None. ``progress``: a
+    :class:`~handaudit.reports.text.Progress` or None.
+    """
+
+    def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
+                 out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
+                 batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
+                 part_rows: int | None = None):
+        self.paths = list(paths)
+        self.rulebook = rulebook
+        self.overrides = tuple(overrides)
+        self.jobs_requested = jobs
+        self.out_dir = str(out_dir) if out_dir else None
+        self.jsonl_stream = jsonl_stream
+        self.subsets = subsets if subsets is not None and subsets.active else None
+        self.progress = progress
+        self.batch_size = batch_size
+        self.window = window
+        self.batch_rows = batch_rows
+        self.part_rows = part_rows
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _prepare(self):
+        from .validator.rulebook import load_rulebook
+
+        files = expand_paths(self.paths)  # SourceError: exit status 2 before anything is written
+        book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
+        self.book_name = book.name
+        self.files = files
+        self.total_bytes = _input_bytes(files)
+        jobs = self.jobs_requested
+        if jobs is None:
+            jobs = default_jobs()
+            if self.total_bytes is not None and self.total_bytes < SMALL_INPUT_BYTES:
+                jobs = 1
+        self.jobs = max(1, int(jobs))
+        if self.progress is not None:
+            self.progress.total = self.total_bytes
+        self.summary = Summary(files=len(files), jobs=self.jobs, rulebook=book.name)
+        meta = {"handaudit.rulebook": book.name, "handaudit.overrides": " ".join(self.overrides)}
+        try:
+            from . import __version__
+
+            meta["handaudit.version"] = __version__
+        except ImportError:  # pragma: no cover
+            pass
+        self.config = RunConfig(
+            rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
+            jsonl=self.jsonl_stream is not None, statuses=self.subsets is not None,
+            batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=tuple(sorted(meta.items())),
+        )
+        if self.out_dir:
+            from .reports.parquet import prepare_dir
+
+            prepare_dir(self.out_dir)
+
+    # -- ordered output --------------------------------------------------------------------------
+    def _accept(self, result: BatchResult) -> None:
+        self.summary.merge(result.summary)
+        self.done[result.seq] = result
+        while self.next_emit in self.done:
+            res = self.done.pop(self.next_emit)
+            chunks, nbytes = self.held.pop(self.next_emit)
+            self.bytes_done += nbytes
+            if res.jsonl and self.jsonl_stream is not None:
+                self.jsonl_stream.write(res.jsonl)
+            if self.subsets is not None and res.statuses is not None:
+                for chunk, status in zip(chunks, res.statuses):
+                    self.subsets.add(chunk, status)
+            self.next_emit += 1
+        if self.progress is not None:
+            self.progress.update(self.summary.hands, self.bytes_done)
+
+    # -- the run ---------------------------------------------------------------------------
+    def run(self) -> RunResult:
+        self._prepare()
+        self.done: dict[int, BatchResult] = {}
+        self.held: dict[int, tuple[list[Chunk] | None, int]] = {}
+        self.next_emit = 0
+        self.bytes_done = 0
+        started = time.monotonic()
+        interrupted = False
+        error = None
+        raised: BaseException | None = None
+        with _Interrupt() as stop:
+            try:
+                if self.jobs == 1:
+                    interrupted = self._run_inline(stop)
+                else:
+                    interrupted = self._run_pool(stop)
+            except KeyboardInterrupt:
+                interrupted = True
+            except RunError as err:
+                error = str(err)
+            except BaseException as err:  # SourceError mid-run, a bug: record, clean up, re-raise
+                error = f"{type(err).__name__}: {err}"
+                raised = err
+            finally:
+                if self.progress is not None:
+                    self.progress.close()
+                if self.jsonl_stream is not None:
+                    try:
+                        self.jsonl_stream.flush()
+                    except (BrokenPipeError, ValueError):
+                        pass
+                if self.subsets is not None:
+                    self.subsets.close()
+        self.summary.elapsed = time.monotonic() - started
+        complete = not interrupted and error is None
+        result = RunResult(self.summary, complete, interrupted, self.out_dir, error=error,
+                           subsets=self.subsets.describe() if self.subsets is not None else [])
+        if self.out_dir:
+            result.removed_temporaries, result.tables = self._finish_report(complete, interrupted, error)
+        if raised is not None:
+            raise raised
+        return result
+
+    def _finish_report(self, complete: bool, interrupted: bool, error: str | None):
+        from .reports.parquet import count_rows, remove_temporaries, write_empty_parts, write_manifest
+
+        removed = remove_temporaries(self.out_dir)
+        if complete:
+            write_empty_parts(self.out_dir, dict(self.config.metadata))
+        tables = count_rows(self.out_dir)
+        status = "complete" if complete else ("interrupted" if interrupted else "failed")
+        manifest = {
+            "status": status,
+            "handaudit_version": dict(self.config.metadata).get("handaudit.version"),
+            "schema_version": __import__("handaudit.reports.schema", fromlist=["SCHEMA_VERSION"]).SCHEMA_VERSION,
+            "inputs": self.paths,
+            "files": len(self.files),
+            "rulebook": self.book_name,
+            "overrides": list(self.overrides),
+            "jobs": self.jobs,
+            "hands": tables["hands"]["rows"],
+            "tables": tables,
+            "elapsed_seconds": round(self.summary.elapsed or 0.0, 3),
+            "summary": self.summary.to_json(),
+        }
+        if error:
+            manifest["error"] = error.splitlines()[0]
+        write_manifest(self.out_dir, manifest, complete)
+        return removed, tables
+
+    def _run_inline(self, stop: _Interrupt) -> bool:
+        auditor = Auditor(self.config, 0)
+        try:
+            for seq, (chunks, nbytes) in enumerate(_batches(self.files, self.batch_size)):
+                if stop.requested:
+                    break
+                self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
+                self._accept(auditor.run(seq, chunks))
+            interrupted = stop.requested
+        except BaseException:
+            auditor.abort()
+            raise
+        auditor.close()
+        return interrupted
+
+    def _run_pool(self, stop: _Interrupt) -> bool:
+        ctx = mp.get_context("spawn")
+        jobs = self.jobs
+        per_worker = 2
+        window = self.window or (per_worker * jobs + jobs)
+        results = ctx.Queue()
+        stop_event = ctx.Event()
+        task_queues = [ctx.Queue() for _ in range(jobs)]
+        workers = [ctx.Process(target=_worker_main, args=(w, self.config, task_queues[w], results, stop_event),
+                               name=f"handaudit-worker-{w}", daemon=True) for w in range(jobs)]
+        for p in workers:
+            p.start()
+        outstanding = [0] * jobs
+        finished: set[int] = set()
+        interrupted = False
+        failure: str | None = None
+
+        def handle(message) -> None:
+            nonlocal failure
+            kind, w, payload = message
+            if kind == "batch":
+                outstanding[w] -= 1
+                self._accept(payload)
+            elif kind == "done":
+                finished.add(w)
+            else:
+                finished.add(w)
+                failure = failure or f"worker {w} failed: {payload.strip()}"
+
+        def wait_one(timeout: float = 0.2) -> None:
+            try:
+                handle(results.get(timeout=timeout))
+            except queue.Empty:
+                for w, p in enumerate(workers):
+                    if w not in finished and p.exitcode is not None:
+                        # a last message may still be in the pipe
+                        try:
+                            while True:
+                                handle(results.get(timeout=0.5))
+                        except queue.Empty:
+                            pass
+                        if w not in finished:
+                            nonlocal failure
+                            finished.add(w)
+                            failure = failure or f"worker {w} died (exit code {p.exitcode})"
+
+        try:
+            batches = _batches(self.files, self.batch_size)
+            seq = 0
+            for chunks, nbytes in batches:
+                # wait for room: the ordered window and a worker with fewer than per_worker batches
+                while not stop.requested and failure is None and (
+                        seq - self.next_emit >= window or min(outstanding) >= per_worker):
+                    wait_one()
+                if stop.requested or failure is not None:
+                    break
+                w = min(range(jobs), key=lambda i: outstanding[i])
+                self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
+                task_queues[w].put((seq, chunks))
+                outstanding[w] += 1
+                seq += 1
+                # collect whatever is ready without blocking
+                while True:
+                    try:
+                        handle(results.get_nowait())
+                    except queue.Empty:
+                        break
+            interrupted = stop.requested
+            if interrupted or failure is not None:
+                stop_event.set()
+            for q in task_queues:
+                q.put(None)
+            deadline = None
+            while len(finished) < jobs:
+                if stop.requested and not interrupted:
+                    interrupted = True
+                    stop_event.set()
+                if (interrupted or failure is not None) and deadline is None:
+                    deadline = time.monotonic() + 30.0
+                if deadline is not None and time.monotonic() > deadline:
+                    break
+                wait_one()
+            if not interrupted and failure is None and any(outstanding):
+                failure = "workers finished with batches unaccounted for"
+        except KeyboardInterrupt:  # second Ctrl-C: stop at once
+            interrupted = True
+        except BaseException:
+            stop_event.set()
+            raise
+        finally:
+            if len(finished) < jobs:
+                stop_event.set()
+                for q in task_queues:
+                    try:
+                        q.put(None)
+                    except (ValueError, OSError):
+                        pass
+            for p in workers:
+                if p.is_alive():
+                    p.join(timeout=0.1 if (interrupted or failure) else 5.0)
+            for p in workers:
+                if p.is_alive():
+                    p.terminate()
+            for p in workers:
+                p.join(timeout=5.0)
+            for q in task_queues + [results]:
+                q.cancel_join_thread()
+                q.close()
+        if failure is not None and not interrupted:
+            raise RunError(failure)
+        return interrupted
+
+
+def run(paths, **options) -> RunResult:
+    """Audit ``paths`` with :class:`Runner` (keyword options as its constructor's)."""
+    return Runner(paths, **options).run()
+
+
+def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | None = None, overrides=(),
+                     **options) -> Summary:
+    """Audit every hand of ``paths`` into the Parquet report ``out_dir``; the run's :class:`Summary`.
+
+    ``jobs``: worker processes (None: all cores; 1: in this process). Other options as
+    :class:`Runner` (``write_valid=DIR``, ``write_invalid=DIR``, ``batch_size=...``).
+    Raises :class:`~handaudit.grammar.sources.SourceError` for an input that cannot be read,
+    ``RulebookError`` for a bad rulebook, :class:`RunError` when a worker fails, and
+    ``KeyboardInterrupt`` when the run was interrupted (the report is then incomplete).
+    """
+    from .export import Subsets
+
+    valid = options.pop("write_valid", None)
+    invalid = options.pop("write_invalid", None)
+    subsets = Subsets(valid, invalid) if (valid or invalid) else None
+    result = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
+                    subsets=subsets, **options).run()
+    if result.error:
+        raise RunError(result.error)
+    if result.interrupted:
+        raise KeyboardInterrupt("the run was interrupted; the report in %s is incomplete" % out_dir)
+    return result.summary

@@ -1,0 +1,312 @@
+"""The ``handaudit`` command: thin click commands over the library.
+
+``handaudit check``, ``explain``, ``settle``, ``rulebooks``, ``summary``; see ``--help`` and the
+README. Exit statuses: 0 no finding at or above ``--fail-on``; 1 some; 2 bad usage or an input
+that cannot be read at all; 130 interrupted. No traceback reaches the user: an unexpected error
+is one line ``handaudit: internal error: ...`` (``HANDAUDIT_DEBUG=1`` shows the traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from . import __version__
+from .grammar.sources import SourceError
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class UserError(Exception):
+    """A problem the user can fix (bad path, unknown hand key, not a report): one line, exit 2."""
+
+
+def _rulebook_error_types() -> tuple[type, ...]:
+    try:
+        from .validator.rulebook import RulebookError
+
+        return (SourceError, UserError, RulebookError)
+    except ImportError:
+        return (SourceError, UserError)
+
+
+def _err(message: str) -> None:
+    click.echo(f"handaudit: {message}", err=True)
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err).strip() or type(err).__name__
+    return " ".join(text.split("\n")[0].split()) if "\n" in text else text
+
+
+_rulebook_option = click.option("--rulebook", default="tda-2026", show_default=True, metavar="NAME|FILE",
+                                help="A built-in rulebook (tda-2026, roberts-v11, wsop-2023-live, house) or a TOML file.")
+_set_option = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
+                           help="Override one rulebook parameter for this run (repeatable).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="handaudit", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Audit poker hand histories (PHH): replay every action under a rulebook, settle every pot,
+    verify recorded payouts, write the audit as Parquet."""
+
+
+# ---------------------------------------------------------------------------------------------
+# check
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@_rulebook_option
+@_set_option
+@click.option("--out", "out_dir", metavar="DIR", help="Write the Parquet audit report into DIR.")
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text", show_default=True,
+              help="Standard output: a human summary, or one JSON object per hand.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes (default: all cores). Results do not depend on N.")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
+              help="Exit status 1 when a finding of this severity or worse is found.")
+@click.option("--write-valid", metavar="DIR", help="Write the hands without an error finding to DIR/valid.phhs.")
+@click.option("--write-invalid", metavar="DIR", help="Write the hands with an error finding to DIR/invalid.phhs.")
+def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid):
+    """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
+    from .batch import Runner
+    from .export import Subsets
+    from .reports.text import Progress, render_summary
+
+    if list(paths).count("-") > 1:
+        raise click.BadParameter("standard input '-' can be given only once", param_hint="PATH")
+    for flag, d in (("--write-valid", write_valid), ("--write-invalid", write_invalid), ("--out", out_dir)):
+        if d and os.path.exists(d) and not os.path.isdir(d):
+            raise UserError(f"{flag} {d}: exists and is not a directory")
+    progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
+    subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None
+    runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
+                    jsonl_stream=sys.stdout if fmt == "jsonl" else None, subsets=subsets, progress=progress)
+    result = runner.run()
+    s = result.summary
+    notes = []
+    if result.interrupted or result.error:
+        why = "interrupted" if result.interrupted else f"stopped: {_one_line(Exception(result.error))}"
+        notes.append(f"{why}: {s.hands:,} hands audited before stopping.")
+        if out_dir:
+            rows = result.tables.get("hands", {}).get("rows", 0)
+            notes.append(f"The report in {out_dir} is incomplete (no _SUCCESS; _manifest.json says "
+                         f"{'interrupted' if result.interrupted else 'failed'}): its complete part files hold "
+                         f"{rows:,} hands; no partial file was left"
+                         + (f" ({result.removed_temporaries} unfinished part removed)" if result.removed_temporaries else "")
+                         + ".")
+    notes += result.subsets
+    if fmt == "text":
+        click.echo(render_summary(s, out_dir if out_dir and result.complete else None,
+                                  "\n".join(notes) if notes else None), nl=False)
+    else:
+        for note in notes:
+            _err(note)
+        if _isatty(sys.stderr) and result.complete:
+            _err(f"{s.hands:,} hands: {s.valid:,} valid, {s.invalid:,} invalid, {s.unreadable:,} unreadable"
+                 + (f"; report in {out_dir}" if out_dir else ""))
+    if fmt == "text" and (result.interrupted or result.error):
+        for note in notes[:2]:
+            _err(note)
+    return result.exit_status(fail_on)
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# explain, settle
+
+
+def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
+    """The audited hands of FILE (only the one with key ``hand`` if given; its duplicates too).
+
+    Hands are selected on their raw text first, so finding one hand in a huge file costs a scan,
+    not an audit of every hand.
+    """
+    from .audit import audit_read
+    from .grammar.reader import read_chunk
+    from .grammar.sources import expand_paths, read_chunks
+    from .validator.rulebook import load_rulebook
+
+    files = expand_paths([file])
+    if len(files) != 1:
+        raise UserError(f"{file}: give one PHH file (found {len(files)} under this directory)")
+    book = load_rulebook(rulebook, list(overrides))
+    found = []
+    keys = []
+    for chunk in read_chunks(files[0]):
+        if hand is None or chunk.hand_key == hand:
+            found.append(audit_read(read_chunk(chunk), book, chunk.index))
+        elif len(keys) < 20:
+            keys.append(chunk.hand_key)
+    if not found:
+        hint = f" (keys: {', '.join(keys)}{', ...' if len(keys) == 20 else ''})" if keys else ""
+        raise UserError(f"{file}: no hand with key {hand!r}{hint}")
+    return found
+
+
+def _unreadable_text(report) -> str:
+    where = f"{report.source} [{report.hand_key}]" if report.hand_key else report.source
+    lines = [f"{where}: unreadable"]
+    for f in report.findings:
+        loc = f" line {f.line}, column {f.column}" if f.line is not None else ""
+        lines.append(f"  {f.severity} {f.code}{loc}: {f.message}")
+    return "\n".join(lines) + "\n"
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@click.option("--hand", "hand_key", metavar="KEY", help="The hand's table name in a .phhs file (default: every hand).")
+@_rulebook_option
+@_set_option
+def explain(file, hand_key, rulebook, overrides):
+    """Action-by-action replay of a hand: street, actor, action, pot, to call, raise range, findings."""
+    from .validator.explain import render_explain
+
+    for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
+        if i:
+            click.echo()
+        if report.hand is None:
+            click.echo(_unreadable_text(report), nl=False)
+        else:
+            text = render_explain(report)
+            click.echo(text, nl=not text.endswith("\n"))
+    return EXIT_OK
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@click.option("--hand", "hand_key", metavar="KEY", help="The hand's table name in a .phhs file (default: every hand).")
+@_rulebook_option
+@_set_option
+def settle(file, hand_key, rulebook, overrides):
+    """The settlement of a hand as a ledger: pots, side pots, eligible players, winners, returns, net."""
+    from .settlement.ledger import render_ledger
+
+    for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
+        if i:
+            click.echo()
+        if report.hand is None or report.settlement is None:
+            click.echo(_unreadable_text(report), nl=False)
+        else:
+            text = render_ledger(report.hand, report.replay, report.settlement)
+            click.echo(text, nl=not text.endswith("\n"))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# rulebooks, summary
+
+
+@cli.command()
+@click.argument("names", nargs=-1, metavar="[NAME...]")
+@click.option("--codes", is_flag=True, help="List the finding codes instead: code, severity, meaning, rules.")
+def rulebooks(names, codes):
+    """The built-in rulebooks and their parameters side by side (or the finding codes)."""
+    if codes:
+        from .validator.rulebook import render_codes
+
+        text = render_codes(list(names) or None)
+        click.echo(text, nl=not text.endswith("\n"))
+        return EXIT_OK
+    from .validator.rulebook import render_table
+
+    text = render_table(list(names))
+    click.echo(text, nl=not text.endswith("\n"))
+    return EXIT_OK
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR")
+@click.option("--worst", default=10, show_default=True, type=click.IntRange(min=0), metavar="N",
+              help="How many of the worst hands to list.")
+def summary(directory, worst):
+    """The summary of an existing report (check --out DIR), and its worst hands."""
+    from .reports.parquet import is_report
+    from .reports.text import WORST, render_summary, render_worst, summary_from_report
+
+    if not os.path.isdir(directory):
+        raise UserError(f"{directory}: no such directory")
+    if not is_report(directory):
+        raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
+    s, manifest = summary_from_report(directory)
+    note = None
+    if manifest is None:
+        note = "No _manifest.json: the run that wrote this report did not finish; the report is incomplete."
+    elif manifest.get("status") != "complete":
+        note = (f"This report is incomplete: the run that wrote it was {manifest.get('status')}; "
+                f"{manifest.get('hands', 0):,} hands are in it.")
+    click.echo(render_summary(s, None, note), nl=False)
+    if worst:
+        click.echo()
+        if worst > WORST:
+            from .reports.parquet import read_table
+
+            s.worst = _worst_from(read_table(directory, "hands", ["source", "hand_key", "hand_index", "findings", "errors"]), worst)
+        click.echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst), nl=False)
+    return EXIT_OK
+
+
+def _worst_from(hands, n: int) -> list:
+    import pyarrow.compute as pc
+
+    t = hands.filter(pc.greater(hands.column("errors"), 0)).sort_by(
+        [("errors", "descending"), ("findings", "descending"), ("source", "ascending"), ("hand_index", "ascending")]
+    ).slice(0, n)
+    return [(-r["errors"], -r["findings"], r["source"], r["hand_index"], r["hand_key"]) for r in t.to_pylist()]
+
+
+# ---------------------------------------------------------------------------------------------
+# entry point
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the command, map every outcome to an exit status."""
+    debug = os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
+    user_errors = _rulebook_error_types()
+    try:
+        code = cli.main(args=argv, prog_name="handaudit", standalone_mode=False)
+    except click.exceptions.Abort:
+        _err("interrupted")
+        code = EXIT_INTERRUPTED
+    except click.UsageError as err:
+        err.show()
+        code = EXIT_USAGE
+    except click.ClickException as err:
+        err.show()
+        code = EXIT_USAGE
+    except KeyboardInterrupt:
+        _err("interrupted")
+        code = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader of standard output went away (`| head`): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        code = EXIT_FINDINGS
+    except user_errors as err:
+        if debug:
+            raise
+        _err(_one_line(err))
+        code = EXIT_USAGE
+    except Exception as err:  # never a traceback for the user
+        if debug:
+            raise
+        _err(f"internal error: {type(err).__name__}: {_one_line(err)} (HANDAUDIT_DEBUG=1 shows the traceback)")
+        code = EXIT_USAGE
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Clean subsets: ``--write-valid DIR`` / ``--write-invalid DIR``.
+
+The hands without an error finding (``valid``) or with one (``invalid`` and ``unreadable``) are
+written, in input order, to ``DIR/valid.phhs`` / ``DIR/invalid.phhs``. Each hand's original text
+is copied byte for byte under a new table header; only a final line end is added to a hand whose
+text lacks one, so that the next header starts a line. Table names are ``1``, ``2``, ... in
+output order, so they are unique however many sources and repeated keys the input has; the
+header line says where the hand came from, as a TOML comment, and ``DIR/valid.keys.csv`` maps
+each new table name to its origin::
+
+    [1]  # source: samples/mixed.phhs  hand_key: "12"  hand_index: 11  status: valid
+
+    key,source,hand_key,hand_index,status
+    1,samples/mixed.phhs,12,11,valid
+
+A hand with no text to copy (too large to read, or unreadable bytes outside any table) is not
+written; it is counted in ``skipped``.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+VALID = "valid"
+INVALID = "invalid"
+
+
+def _clean(text: str) -> str:
+    return text.replace("\r", " ").replace("\n", " ")
+
+
+class SubsetWriter:
+    """Appends hands to ``DIR/<name>.phhs`` and their origins to ``DIR/<name>.keys.csv``."""
+
+    def __init__(self, directory: str | os.PathLike, name: str):
+        self.dir = Path(directory)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.name = name
+        self.path = self.dir / f"{name}.phhs"
+        self.map_path = self.dir / f"{name}.keys.csv"
+        self._out = open(self.path, "wb")
+        self._map_file = open(self.map_path, "w", encoding="utf-8", newline="")
+        self._map = csv.writer(self._map_file)
+        self._map.writerow(["key", "source", "hand_key", "hand_index", "status"])
+        self.written = 0
+        self.skipped = 0
+
+    def add(self, source: str, hand_key: str, hand_index: int, status: str, data: bytes) -> None:
+        if not data.strip():
+            self.skipped += 1
+            return
+        self.written += 1
+        key = str(self.written)
+        header = (f"[{key}]  # source: {_clean(source)}  hand_key: \"{_clean(hand_key)}\"  "
+                  f"hand_index: {hand_index}  status: {status}\n")
+        self._out.write(header.encode("utf-8"))
+        self._out.write(data)
+        if not data.endswith(b"\n"):
+            self._out.write(b"\n")
+        self._map.writerow([key, source, hand_key, hand_index, status])
+
+    def close(self) -> None:
+        self._out.close()
+        self._map_file.close()
+
+
+class Subsets:
+    """Routes each audited hand to the valid or the invalid writer (either may be absent)."""
+
+    def __init__(self, valid_dir: str | None = None, invalid_dir: str | None = None):
+        self.valid = SubsetWriter(valid_dir, VALID) if valid_dir else None
+        self.invalid = SubsetWriter(invalid_dir, INVALID) if invalid_dir else None
+
+    @property
+    def active(self) -> bool:
+        return self.valid is not None or self.invalid is not None
+
+    def add(self, chunk, status: str) -> None:
+        writer = self.valid if status == VALID else self.invalid
+        if writer is not None:
+            writer.add(chunk.source, chunk.hand_key, chunk.index, status, chunk.data)
+
+    def close(self) -> None:
+        for w in (self.valid, self.invalid):
+            if w is not None:
+                w.close()
+
+    def describe(self) -> list[str]:
+        out = []
+        for w in (self.valid, self.invalid):
+            if w is not None:
+                line = f"{w.written:,} {w.name} hands written to {w.path} (origins: {w.map_path})"
+                if w.skipped:
+                    line += f"; {w.skipped:,} without text not written"
+                out.append(line)
+        return out

@@ -1,0 +1,451 @@
+"""Write and read the Parquet audit report.
+
+A worker (process) owns one :class:`ReportWriter`: for each table it buffers rows, turns them
+into an Arrow record batch every ``batch_rows`` rows, and appends the batch to its current part
+file. A part is written under a hidden temporary name and renamed to
+``<table>/part-<worker>-<seq>.parquet`` once its footer is written (after ``part_rows`` rows, or
+when the worker closes), so a visible part file is always whole. The parent process never holds
+rows: it prepares the directory, and at the end writes ``_manifest.json`` and ``_SUCCESS``.
+
+Column definitions and meanings: :mod:`handaudit.reports.schema`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..cards import cards_text
+from ..findings import ERROR, INFO, WARNING
+from .schema import TABLE_NAMES, schema
+
+MANIFEST = "_manifest.json"
+SUCCESS = "_SUCCESS"
+PART_PREFIX = "part-"
+TMP_PREFIX = ".part-"
+TMP_SUFFIX = ".parquet.tmp"
+
+DEFAULT_BATCH_ROWS = 32_768
+DEFAULT_PART_ROWS = 2_000_000
+
+
+# ---------------------------------------------------------------------------------------------
+# amounts
+
+
+def units(value, scale: int) -> int | None:
+    """A JSON amount (int or exact Decimal, in chips/currency) back to minor units."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value * 10**scale if scale else value
+    if isinstance(value, Decimal):
+        scaled = value.scaleb(scale)
+        as_int = int(scaled)
+        if as_int != scaled:
+            raise ValueError(f"amount {value} has more than {scale} decimal places")
+        return as_int
+    raise TypeError(f"not an exact amount: {value!r}")
+
+
+def _units_list(values, scale: int, n: int) -> list:
+    if values is None:
+        return [None] * n
+    return [units(v, scale) for v in values]
+
+
+# ---------------------------------------------------------------------------------------------
+# rows of one hand
+
+# A raise limit beyond int64 is the engine's stand-in for an `inf` stack: written as null.
+_I64_MAX = 2**63 - 1
+_CARDS: dict[tuple, str] = {}
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    text = _CARDS.get(cards)
+    if text is None:
+        if len(_CARDS) > 200_000:
+            _CARDS.clear()
+        text = _CARDS[cards] = cards_text(cards)
+    return text
+
+
+def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
+    value = fields.get(key) if fields else None
+    if isinstance(value, list) and len(value) == n and all(isinstance(v, kind) and not isinstance(v, bool) for v in value):
+        return value
+    return [None] * n
+
+
+def payout_check(report) -> str | None:
+    """The hand's ``payout_check`` as in its JSON object (see HandReport.to_json)."""
+    if report.settlement is not None:
+        return report.settlement.payout_check
+    hand = report.read.hand
+    if hand is None:
+        return None
+    return "not-recorded" if hand.finishing_stacks is None and hand.winnings is None else "undetermined"
+
+
+def hand_rows(report) -> dict[str, list[tuple]]:
+    """The rows of every table for one :class:`~handaudit.audit.HandReport`.
+
+    Values come from the same objects ``HandReport.to_json()`` prints (the reader's Hand, the
+    replay, the Settlement), in minor units; tests check the two outputs agree hand by hand.
+    """
+    read = report.read
+    source, key, index = read.source, read.hand_key, report.index
+    hand = read.hand
+    scale = hand.scale if hand is not None else None
+    findings = report.findings
+    errors = warnings = infos = 0
+    first_error = None
+    finding_rows = []
+    for i, f in enumerate(findings):
+        sev = f.severity
+        if sev == ERROR:
+            errors += 1
+            if first_error is None:
+                first_error = f.code
+        elif sev == WARNING:
+            warnings += 1
+        elif sev == INFO:
+            infos += 1
+        finding_rows.append((source, key, index, i, f.code, sev, f.action_index, f.actor, f.rule,
+                             f.message, f.ruling, f.line, f.column))
+
+    settlement = report.settlement if hand is not None else None
+    pot_rows = []
+    determined = n_pots = pot_total = rake = None
+    if settlement is not None:
+        determined = bool(settlement.determined)
+        pots = settlement.pots
+        n_pots = len(pots)
+        pot_total = 0
+        for p_index, pot in enumerate(pots):
+            pot_total += pot.amount
+            awards = [{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
+                      for a in pot.awards]
+            winners = sorted({a.player + 1 for a in pot.awards})
+            pot_rows.append((source, key, index, p_index, pot.amount, [e + 1 for e in pot.eligible], winners,
+                             awards, determined, getattr(pot, "reason", None) or None, scale))
+        rake = settlement.rake
+
+    if hand is not None:
+        variant = hand.variant
+        phh_hand = None if hand.hand is None else str(hand.hand)
+    else:
+        variant = report.to_json().get("variant")  # the variant written in the unreadable text, if any
+        phh_hand = None
+    hands_row = (
+        source, key, index, read.line, phh_hand, variant, report.rulebook, report.status, report.complete,
+        hand.players if hand is not None else None, len(hand.actions) if hand is not None else None, scale,
+        len(findings), errors, warnings, infos, first_error, determined, n_pots, pot_total,
+        payout_check(report), rake, _currency(hand),
+    )
+
+    action_rows = []
+    player_rows = []
+    if hand is not None:
+        replay = report.replay
+        texts = hand.action_texts
+        acts = hand.actions
+        if replay is not None:
+            n_acts, n_texts = len(acts), len(texts)
+            append = action_rows.append
+            for r in replay.records:
+                i = r.index
+                cards = acts[i].cards if 0 <= i < n_acts else None
+                min_to, max_to = r.min_to, r.max_to
+                if max_to is not None and max_to > _I64_MAX:
+                    max_to = None
+                if min_to is not None and min_to > _I64_MAX:
+                    min_to = None
+                append((
+                    source, key, index, i, r.street, r.actor, r.kind, r.amount, r.to, r.pot_before,
+                    r.to_call, min_to, max_to, r.all_in is True,
+                    _cards(cards) if cards else None,
+                    texts[i] if 0 <= i < n_texts else "", scale,
+                ))
+        n = hand.players
+        names = _per_player(hand.fields, "players", n, str)
+        seats = _per_player(hand.fields, "seats", n, int)
+        none = [None] * n
+        put_in = list(replay.contributions) if replay is not None else none
+        returned = received = finishing = none
+        if settlement is not None:
+            returned = list(settlement.returned)
+            if settlement.winnings is not None:
+                received = list(settlement.winnings)
+            if settlement.finishing_stacks is not None:
+                finishing = list(settlement.finishing_stacks)
+        rec_fin = hand.finishing_stacks or none
+        rec_win = hand.winnings or none
+        starting, antes, blinds = hand.starting_stacks, hand.antes, hand.blinds_or_straddles
+        for p in range(n):
+            contributed = put_in[p] - returned[p] if put_in[p] is not None and returned[p] is not None else None
+            net = received[p] - contributed if received[p] is not None and contributed is not None else None
+            if replay is not None:
+                hole = replay.hole[p] if p < len(replay.hole) else None
+                folded, all_in = replay.folded[p] is True, replay.all_in[p] is True
+            else:
+                hole = folded = all_in = None
+            player_rows.append((
+                source, key, index, p + 1, names[p], seats[p], starting[p], antes[p], blinds[p],
+                put_in[p], returned[p], contributed, received[p], finishing[p], rec_fin[p], rec_win[p], net,
+                folded, all_in, _cards(hole) if hole else None, scale,
+            ))
+    return {"hands": [hands_row], "actions": action_rows, "findings": finding_rows, "pots": pot_rows,
+            "players": player_rows}
+
+
+def _award_hand(award) -> str | None:
+    try:
+        return award.hand
+    except Exception:  # a description is a nicety; never fail a hand over it
+        return None
+
+
+def _currency(hand) -> str | None:
+    if hand is None:
+        return None
+    value = hand.fields.get("currency") if hand.fields else None
+    return value if isinstance(value, str) else None
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+
+class _TableWriter:
+    """The part files of one table written by one worker."""
+
+    def __init__(self, directory: Path, table: str, worker: int, batch_rows: int, part_rows: int, metadata: dict):
+        self.dir = directory / table
+        self.table = table
+        self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
+        self.worker = worker
+        self.batch_rows = batch_rows
+        self.part_rows = part_rows
+        # Buffered column-wise: lists of ints and strings are cheap for the garbage collector
+        # (row tuples kept alive by the thousand make every full collection slow).
+        self.columns: list[list] = [[] for _ in self.schema]
+        self.buffered = 0
+        self.writer: pq.ParquetWriter | None = None
+        self.tmp: Path | None = None
+        self.final: Path | None = None
+        self.seq = 0
+        self.in_part = 0
+        self.files: list[tuple[str, int]] = []
+
+    def extend(self, rows: list[tuple]) -> None:
+        if rows:
+            for column, values in zip(self.columns, zip(*rows)):
+                column.extend(values)
+            self.buffered += len(rows)
+            if self.buffered >= self.batch_rows:
+                self.flush()
+
+    def flush(self) -> None:
+        if not self.buffered:
+            return
+        columns, self.columns, self.buffered = self.columns, [[] for _ in self.schema], 0
+        arrays = [pa.array(col, type=field.type) for col, field in zip(columns, self.schema)]
+        del columns
+        batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
+        if self.writer is None:
+            name = f"{self.worker}-{self.seq:05d}"
+            self.tmp = self.dir / f"{TMP_PREFIX}{name}{TMP_SUFFIX}"
+            self.final = self.dir / f"{PART_PREFIX}{name}.parquet"
+            self.seq += 1
+            self.writer = pq.ParquetWriter(str(self.tmp), self.schema, compression="zstd")
+        self.writer.write_batch(batch)
+        self.in_part += batch.num_rows
+        if self.in_part >= self.part_rows:
+            self._finish_part()
+
+    def _finish_part(self) -> None:
+        assert self.writer is not None and self.tmp is not None and self.final is not None
+        self.writer.close()
+        os.replace(self.tmp, self.final)
+        self.files.append((self.final.name, self.in_part))
+        self.writer, self.tmp, self.final, self.in_part = None, None, None, 0
+
+    def close(self) -> list[tuple[str, int]]:
+        self.flush()
+        if self.writer is not None:
+            self._finish_part()
+        return self.files
+
+    def abort(self) -> None:
+        self.columns, self.buffered = [[] for _ in self.schema], 0
+        if self.writer is not None:
+            try:
+                self.writer.close()
+            except Exception:
+                pass
+            self.writer = None
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None
+
+
+class ReportWriter:
+    """One worker's writer of all five tables (see the module docstring)."""
+
+    def __init__(self, out_dir: str | os.PathLike, worker: int, *, batch_rows: int = DEFAULT_BATCH_ROWS,
+                 part_rows: int = DEFAULT_PART_ROWS, metadata: dict | None = None):
+        directory = Path(out_dir)
+        meta = {k: str(v) for k, v in (metadata or {}).items()}
+        self.tables = {t: _TableWriter(directory, t, worker, batch_rows, part_rows, meta) for t in TABLE_NAMES}
+
+    def add(self, report) -> None:
+        self.add_rows(hand_rows(report))
+
+    def add_rows(self, rows: dict[str, list[tuple]]) -> None:
+        for table, table_rows in rows.items():
+            self.tables[table].extend(table_rows)
+
+    def close(self) -> dict[str, list[tuple[str, int]]]:
+        return {t: w.close() for t, w in self.tables.items()}
+
+    def abort(self) -> None:
+        for w in self.tables.values():
+            w.abort()
+
+
+# ---------------------------------------------------------------------------------------------
+# the report directory (parent side)
+
+
+def prepare_dir(out_dir: str | os.PathLike) -> Path:
+    """Create DIR and its table directories; remove the files of an earlier report in it."""
+    directory = Path(out_dir)
+    if directory.exists() and not directory.is_dir():
+        raise NotADirectoryError(f"{out_dir}: exists and is not a directory")
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in (SUCCESS, MANIFEST):
+        try:
+            (directory / name).unlink()
+        except FileNotFoundError:
+            pass
+    for table in TABLE_NAMES:
+        tdir = directory / table
+        tdir.mkdir(exist_ok=True)
+        for f in tdir.iterdir():
+            if f.name.startswith((PART_PREFIX, TMP_PREFIX)) and f.name.endswith((".parquet", TMP_SUFFIX)):
+                f.unlink()
+    return directory
+
+
+def remove_temporaries(out_dir: str | os.PathLike) -> int:
+    """Delete unfinished (temporary) part files left by a stopped worker; how many."""
+    removed = 0
+    for table in TABLE_NAMES:
+        tdir = Path(out_dir) / table
+        if not tdir.is_dir():
+            continue
+        for f in tdir.iterdir():
+            if f.name.startswith(TMP_PREFIX) and f.name.endswith(TMP_SUFFIX):
+                try:
+                    f.unlink()
+                    removed += 1
+                except OSError:
+                    pass
+    return removed
+
+
+def part_files(out_dir: str | os.PathLike, table: str) -> list[Path]:
+    tdir = Path(out_dir) / table
+    if not tdir.is_dir():
+        return []
+    return sorted(f for f in tdir.iterdir() if f.name.startswith(PART_PREFIX) and f.name.endswith(".parquet"))
+
+
+def count_rows(out_dir: str | os.PathLike) -> dict[str, dict]:
+    """Rows and files of each table, from the part files' footers (cheap)."""
+    out = {}
+    for table in TABLE_NAMES:
+        files = part_files(out_dir, table)
+        out[table] = {"files": len(files), "rows": sum(pq.ParquetFile(f).metadata.num_rows for f in files)}
+    return out
+
+
+def write_empty_parts(out_dir: str | os.PathLike, metadata: dict | None = None) -> None:
+    """Give a table with no part file one empty part, so that every table reads (with its schema)."""
+    meta = {k: str(v) for k, v in (metadata or {}).items()}
+    for table in TABLE_NAMES:
+        if not part_files(out_dir, table):
+            sch = schema(table).with_metadata({**schema(table).metadata, **meta})
+            tdir = Path(out_dir) / table
+            tmp = tdir / f"{TMP_PREFIX}empty{TMP_SUFFIX}"
+            pq.write_table(sch.empty_table(), str(tmp), compression="zstd")
+            os.replace(tmp, tdir / f"{PART_PREFIX}empty.parquet")
+
+
+def write_manifest(out_dir: str | os.PathLike, manifest: dict, complete: bool) -> None:
+    directory = Path(out_dir)
+    tmp = directory / f".{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(manifest, indent=2, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, directory / MANIFEST)
+    if complete:
+        (directory / SUCCESS).write_text("", encoding="utf-8")
+
+
+def read_manifest(out_dir: str | os.PathLike) -> dict | None:
+    try:
+        return json.loads((Path(out_dir) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def is_report(out_dir: str | os.PathLike) -> bool:
+    directory = Path(out_dir)
+    return (directory / MANIFEST).exists() or (directory / "hands").is_dir()
+
+
+def read_table(out_dir: str | os.PathLike, table: str, columns: list[str] | None = None) -> pa.Table:
+    """One report table as an Arrow table (all its part files; the schema of this version)."""
+    if table not in TABLE_NAMES:
+        raise ValueError(f"unknown table {table!r}; the report has {', '.join(TABLE_NAMES)}")
+    files = part_files(out_dir, table)
+    sch = schema(table)
+    if columns is not None:
+        sch = pa.schema([sch.field(c) for c in columns], metadata=sch.metadata)
+    if not files:
+        return sch.empty_table()
+    tables = [pq.read_table(f, columns=columns).replace_schema_metadata(sch.metadata) for f in files]
+    return pa.concat_tables(tables, promote_options="default")
+
+
+def to_dataframes(out_dir: str | os.PathLike, tables: list[str] | tuple[str, ...] = TABLE_NAMES) -> dict:
+    """Every table of a report as a pandas DataFrame: ``{"hands": df, "actions": df, ...}``.
+
+    Amount columns are pandas nullable ``Int64`` (exact minor units; see the ``scale`` column),
+    so null stays null and no amount becomes a float.
+    """
+
+    out = {}
+    for table in tables:
+        t = read_table(out_dir, table)
+        out[table] = t.to_pandas(types_mapper=_pandas_type, ignore_metadata=True)
+    return out
+
+
+def _pandas_type(t: pa.DataType):
+    import pandas as pd
+
+    mapping = {
+        pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
+        pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype(), pa.string(): pd.StringDtype(),
+    }
+    return mapping.get(t)

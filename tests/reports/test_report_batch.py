@@ -1,0 +1,208 @@
+"""The batch runner: same rows whatever --jobs, safe part files, interruption, a killed worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from handaudit.batch import Runner, audit_to_parquet
+from handaudit.grammar.sources import expand_paths, read_chunks
+from handaudit.reports.parquet import MANIFEST, SUCCESS, prepare_dir, read_table
+from handaudit.reports.schema import TABLE_NAMES
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO.parent / "shared" / "corpus"
+
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not found")
+
+
+def _templates() -> list[bytes]:
+    out = []
+    for path in expand_paths([str(CORPUS / "generated"), str(CORPUS / "real")]):
+        for chunk in read_chunks(path):
+            if chunk.data.strip():
+                out.append(chunk.data if chunk.data.endswith(b"\n") else chunk.data + b"\n")
+    return out
+
+
+def synthetic(path: Path, n: int, broken_every: int = 97) -> Path:
+    """``n`` corpus hands under keys 1..n (every ``broken_every``-th cut in half and made unreadable)."""
+    texts = _templates()
+    with open(path, "wb") as f:
+        for k in range(1, n + 1):
+            text = texts[(k * 7919) % len(texts)]
+            if broken_every and k % broken_every == 0:
+                text = text[: len(text) // 2] + b"\n= not TOML\n"
+            f.write(b"[%d]\n" % k)
+            f.write(text)
+    return path
+
+
+def _rows(out: Path, table: str) -> list[tuple]:
+    t = read_table(out, table)
+    rows = []
+    for row in t.to_pylist():
+        rows.append(tuple(json.dumps(v, sort_keys=True) if isinstance(v, (list, dict)) else v for v in row.values()))
+    return sorted(rows, key=repr)
+
+
+def _env() -> dict:
+    return dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def _assert_only_whole_parts(out: Path) -> int:
+    """No temporary part is left, every visible part reads; the hands rows in them."""
+    hands = 0
+    for table in TABLE_NAMES:
+        for f in (out / table).iterdir():
+            assert not f.name.endswith(".tmp"), f"temporary part left: {f}"
+            assert f.name.startswith("part-") and f.name.endswith(".parquet"), f
+            t = pq.read_table(f)  # a truncated file would raise here
+            assert t.num_rows == pq.ParquetFile(f).metadata.num_rows
+            if table == "hands":
+                hands += t.num_rows
+    return hands
+
+
+def test_jobs_1_and_2_give_identical_rows(tmp_path):
+    src = synthetic(tmp_path / "mixed.phhs", 700)
+    inputs = [str(src), str(CORPUS / "real")]
+    outs = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"j{jobs}"
+        audit_to_parquet(inputs, out, jobs=jobs, batch_size=40, batch_rows=500, part_rows=4000)
+        outs[jobs] = out
+    for table in TABLE_NAMES:
+        assert _rows(outs[1], table) == _rows(outs[2], table), table
+    parts2 = {f.name for f in (outs[2] / "actions").iterdir()}
+    assert any(n.startswith("part-0-") for n in parts2) and any(n.startswith("part-1-") for n in parts2)
+    assert len(parts2) > 2  # parts were rotated
+    n_input = sum(1 for p in expand_paths(inputs) for _ in read_chunks(p))
+    assert read_table(outs[2], "hands").num_rows == n_input
+
+
+def test_every_table_exists_even_when_empty(tmp_path):
+    hand = (CORPUS / "generated" / "NT" / "NT_0001.phh")
+    out = tmp_path / "out"
+    audit_to_parquet([str(hand)], out, jobs=1)
+    for table in TABLE_NAMES:
+        assert list((out / table).glob("part-*.parquet")), table
+        read_table(out, table)  # reads, with its schema, possibly empty
+    assert (out / SUCCESS).exists()
+
+
+def test_a_new_run_replaces_the_old_report_only(tmp_path):
+    out = tmp_path / "out"
+    audit_to_parquet([str(CORPUS / "real" / "wsop")], out, jobs=1)
+    (out / "notes.txt").write_text("mine")
+    (out / "hands" / "part-9-00000.parquet").write_bytes(b"old")
+    (out / "hands" / ".part-9-00001.parquet.tmp").write_bytes(b"old")
+    audit_to_parquet([str(CORPUS / "generated" / "NT" / "NT_0001.phh")], out, jobs=1)
+    assert (out / "notes.txt").read_text() == "mine"
+    assert read_table(out, "hands").num_rows == 1
+    assert not (out / "hands" / "part-9-00000.parquet").exists()
+    prepare_dir(out)
+    assert not (out / SUCCESS).exists() and not (out / MANIFEST).exists()
+
+
+def _start(args: list[str], tmp_path: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "handaudit.cli", "check", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), cwd=REPO,
+                            start_new_session=True)
+
+
+def _wait_for_temporary_part(proc: subprocess.Popen, out: Path, timeout: float = 240.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, "the run finished before it could be interrupted"
+        if any((out / t).is_dir() and any(f.name.endswith(".tmp") for f in (out / t).iterdir())
+               for t in TABLE_NAMES):
+            return
+        time.sleep(0.05)
+    pytest.fail("no part file was being written")
+
+
+@pytest.fixture(scope="module")
+def big_input(tmp_path_factory):
+    return synthetic(tmp_path_factory.mktemp("big") / "big.phhs", 30_000)
+
+
+@pytest.mark.parametrize("jobs", [2, 1])
+def test_sigint_leaves_no_partial_parquet_file(big_input, tmp_path, jobs):
+    out = tmp_path / "out"
+    proc = _start([str(big_input), "--out", str(out), "--jobs", str(jobs)], tmp_path)
+    try:
+        _wait_for_temporary_part(proc, out)
+        proc.send_signal(signal.SIGINT)  # to the parent only, as `kill -INT pid`
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    stderr = stderr.decode()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted" in stderr
+    hands = _assert_only_whole_parts(out)
+    assert 0 < hands < 30_000
+    assert not (out / SUCCESS).exists()
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert manifest["status"] == "interrupted" and manifest["hands"] == hands
+    assert f"{hands:,} hands" in stderr  # the run says what it finished
+    keys = read_table(out, "hands", ["source", "hand_index"]).to_pylist()
+    assert len({(k["source"], k["hand_index"]) for k in keys}) == hands  # each at most once
+
+
+def _worker_pids(parent: int) -> list[int]:
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_bytes()
+            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
+            cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue
+        if ppid == parent and b"spawn_main" in cmd and b"resource_tracker" not in cmd:
+            pids.append(int(entry))
+    return pids
+
+
+def test_a_killed_worker_stops_the_run_cleanly(big_input, tmp_path):
+    out = tmp_path / "out"
+    proc = _start([str(big_input), "--out", str(out), "--jobs", "2"], tmp_path)
+    try:
+        _wait_for_temporary_part(proc, out)
+        workers = _worker_pids(proc.pid)
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    stderr = stderr.decode()
+    assert proc.returncode == 2, stderr
+    assert "died" in stderr and "Traceback" not in stderr
+    hands = _assert_only_whole_parts(out)
+    assert not (out / SUCCESS).exists()
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert manifest["status"] == "failed" and manifest["hands"] == hands
+
+
+def test_in_process_run_with_small_batches_counts_every_hand(tmp_path):
+    src = synthetic(tmp_path / "s.phhs", 300, broken_every=10)
+    result = Runner([str(src)], jobs=1, out_dir=str(tmp_path / "out"), batch_size=16).run()
+    assert result.complete and result.summary.hands == 300
+    assert result.summary.unreadable == 30
+    assert result.tables["hands"]["rows"] == 300
+    statuses = read_table(tmp_path / "out", "hands", ["status"]).column("status")
+    assert pa.compute.sum(pa.compute.equal(statuses, "unreadable")).as_py() == 30

@@ -1,0 +1,100 @@
+"""JSON Lines: exact decimal numbers, the contract's fields, input order."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from handaudit.batch import Runner
+from handaudit.reports.jsonl import dumps, loads
+
+HAND = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.05, 0.10, 0]
+min_bet = 0.10
+starting_stacks = [10.00, 26.85, 5.00]
+actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
+finishing_stacks = [9.95, 26.75, 5.15]
+winnings = [0, 0, 0.25]
+"""
+
+CONTRACT_FIELDS = ["source", "hand_key", "hand", "variant", "rulebook", "status", "complete", "findings",
+                   "settlement", "recorded", "payout_check", "rake"]
+
+
+def test_decimals_are_written_exactly():
+    assert dumps(Decimal("26.85")) == "26.85"
+    assert dumps(Decimal("0.10")) == "0.10"
+    assert dumps(Decimal("0.1")) == "0.1"
+    assert dumps(Decimal(5).scaleb(-8)) == "0.00000005"  # never 5E-8
+    assert dumps(Decimal(2685).scaleb(-2)) == "26.85"
+    assert dumps(Decimal(12300).scaleb(-2)) == "123.00"
+    assert dumps({"a": [Decimal("200.30"), 7, None, True, False]}) == '{"a":[200.30,7,null,true,false]}'
+
+
+def test_strings_and_structure_match_the_json_module():
+    value = {"s": "é \"q\" \\ \n\t\x01", "n": [1, -2, {"k": None}], "e": {}, "l": []}
+    assert json.loads(dumps(value)) == value
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_non_finite_is_refused():
+    with pytest.raises(ValueError):
+        dumps(Decimal("NaN"))
+    with pytest.raises(ValueError):
+        dumps(float("inf"))
+
+
+@given(st.decimals(allow_nan=False, allow_infinity=False))
+def test_any_finite_decimal_round_trips_exactly(d):
+    text = dumps(d)
+    assert "E" not in text and "e" not in text
+    back = loads(text)
+    assert Decimal(back) == d
+
+
+def _jsonl(tmp_path, text: str, name: str = "h.phh", jobs: int = 1) -> list[str]:
+    path = tmp_path / name
+    path.write_text(text)
+    out = StringIO()
+    Runner([str(path)], jobs=jobs, jsonl_stream=out).run()
+    return out.getvalue().splitlines()
+
+
+def test_hand_object_has_the_contract_fields_and_exact_amounts(tmp_path):
+    (line,) = _jsonl(tmp_path, HAND)
+    obj = loads(line)
+    assert list(obj)[: len(CONTRACT_FIELDS)] == CONTRACT_FIELDS
+    assert obj["status"] == "valid" and obj["payout_check"] == "match"
+    s = obj["settlement"]
+    assert s["finishing_stacks"] == [Decimal("9.95"), Decimal("26.75"), Decimal("5.15")]
+    assert s["pots"][0]["amount"] == Decimal("0.25")
+    # the text itself: exact decimals, no float artefacts
+    assert "26.75" in line and "0.25" in line and "0.2499" not in line and "e-" not in line.lower()
+    assert obj["recorded"]["finishing_stacks"][1] == Decimal("26.75")
+
+
+def test_lines_follow_input_order_whatever_jobs(tmp_path):
+    body = "".join(f"[{k}]\n{HAND}\n" for k in range(1, 121))
+    path = tmp_path / "many.phhs"
+    path.write_text(body)
+    outs = []
+    for jobs in (1, 2):
+        out = StringIO()
+        Runner([str(path)], jobs=jobs, jsonl_stream=out, batch_size=7).run()
+        outs.append(out.getvalue())
+    assert outs[0] == outs[1]
+    keys = [json.loads(line)["hand_key"] for line in outs[0].splitlines()]
+    assert keys == [str(k) for k in range(1, 121)]
+
+
+def test_unreadable_hand_has_a_line_with_null_settlement(tmp_path):
+    (line,) = _jsonl(tmp_path, "variant = 'NT'\nactions = [\n")
+    obj = loads(line)
+    assert obj["status"] == "unreadable"
+    assert obj["settlement"] is None and obj["findings"][0]["code"] == "syntax-error"

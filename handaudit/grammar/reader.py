@@ -37,7 +37,9 @@ def read_hands(paths: Iterable[str]) -> Iterator[ReadResult]:
 
 def read_text(text: str, source: str = "<text>", hand_key: str = "") -> ReadResult:
     """Read one hand given as text (tests, the API)."""
-    return read_chunk(Chunk(source, hand_key, 0, text.encode("utf-8"), 1))
+    # surrogatepass: a str holding a lone surrogate becomes bytes that fail decoding, and so a
+    # syntax-error finding, instead of an exception.
+    return read_chunk(Chunk(source, hand_key, 0, text.encode("utf-8", "surrogatepass"), 1))
 
 
 def read_chunk(chunk: Chunk) -> ReadResult:

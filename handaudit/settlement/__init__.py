@@ -19,7 +19,7 @@ from ..findings import Finding
 from ..model import amount_json
 from ..variants import VARIANTS
 from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
-from .pots import ante_trim_returns, build_pots, effective_antes, split_dead
+from .pots import ante_trim_returns, build_pots, effective_antes, split_dead, trims_antes
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -116,8 +116,8 @@ def settle(hand, replay, rulebook) -> Settlement:
     variant = VARIANTS.get(hand.variant)
     antes = effective_antes(hand.antes, hand.starting_stacks, contributions,
                             variant is None or variant.button_game)
-    returned, raw = build_pots(contributions, split_dead(dead, antes), folded, antes,
-                               bool(hand.ante_trimming_status))
+    trim = trims_antes(hand.ante_trimming_status, hand.antes)
+    returned, raw = build_pots(contributions, split_dead(dead, antes), folded, antes, trim)
     pots, determined = award_pots(variant, rulebook, replay.complete,
                                   replay.showdown, folded, shown, hole, tuple(replay.board), raw)
     received = None
@@ -129,12 +129,11 @@ def settle(hand, replay, rulebook) -> Settlement:
         received = tuple(got)
     returned = tuple(returned)
     notes = None
-    if hand.ante_trimming_status and any(antes):
+    if trim:
         trimmed = ante_trim_returns(antes)
         if any(trimmed):
             fmt = hand.format_amount
-            notes = {i: f"ante_trimming_status = true returns p{i + 1}'s unmatched ante {fmt(v)} "
-                        f"(PokerKit's reading of the field; a big-blind ante needs it false)"
+            notes = {i: f"ante_trimming_status = true returns p{i + 1}'s unmatched ante {fmt(v)}"
                      for i, v in enumerate(trimmed) if v}
     fs, check, rake, findings, convention = check_payouts(
         hand, rulebook, contributions, returned, pots, received, determined, notes)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards import cards_text
 from ..variants import VARIANTS
 from . import evaluators as E
-from .pots import build_pots, effective_antes, split_dead
+from .pots import build_pots, effective_antes, split_dead, trims_antes
 from .showdown import _UNKNOWN_HAND, strength
 
 
@@ -65,7 +65,7 @@ def render_ledger(hand, replay, settlement) -> str:
     lines += _table(rows)
     if any(antes):
         lines.append("  antes: " + ("trimmed like a betting round and counted in the side-pot levels"
-                                    if hand.ante_trimming_status else
+                                    if trims_antes(hand.ante_trimming_status, hand.antes) else
                                     "not trimmed; all in the first pot, which every player still in can win")
                      + f" (ante_trimming_status = {str(bool(hand.ante_trimming_status)).lower()})")
     lines.append("")
@@ -84,7 +84,8 @@ def render_ledger(hand, replay, settlement) -> str:
     lines.append("")
 
     # 3. pots
-    _, detail = build_pots(contrib, dead, replay.folded, antes, bool(hand.ante_trimming_status), detail=True)
+    _, detail = build_pots(contrib, dead, replay.folded, antes, trims_antes(hand.ante_trimming_status, hand.antes),
+                           detail=True)
     lines.append("3. Pots (each settled on its own, among its eligible players only)")
     shown_lines = _showdown_hands(hand, replay, variant)
     if shown_lines:

@@ -92,6 +92,16 @@ def _return_uncalled(values: list[int], returned: list[int]) -> None:
         values[top_i] = 0
 
 
+def trims_antes(ante_trimming_status: bool | None, antes: Sequence[int]) -> bool:
+    """Whether the antes are trimmed like a betting round (PHH ``ante_trimming_status``).
+
+    Reading: an ante posted by one player for the table (big-blind or button ante) is never
+    trimmed -- PokerKit's trimming would return all of it, which no rulebook does and which the
+    WSOP 2019 #42 file's recorded stacks refute; it is dead money in the first pot.
+    """
+    return bool(ante_trimming_status) and sum(1 for a in antes if a > 0) >= 2
+
+
 def ante_trim_returns(antes: Sequence[int]) -> list[int]:
     """What ``ante_trimming_status = true`` gives back of the antes alone (the largest ante's
     excess over the second-largest; nothing with uniform antes). For explaining mismatches."""

@@ -820,9 +820,10 @@ class _Engine:
         if self.folded[i]:
             self.find("action-after-end", f"{who} shows or mucks after folding", who, "ignored")
             return
-        at_showdown = self.phase == SHOWDOWN or (self.closed and self.phase != OVER)
-        if self.phase == OVER and self.shown[i] is None:
-            at_showdown = len(self.live()) > 1
+        # At the showdown, or in an all-in run-out (real logs show hands before the rest of the
+        # board, and repeat `sm ????` on each street before the final `sm CARDS`: one showing,
+        # refined, not a second show). Once the hand is over a later show still refines.
+        at_showdown = len(self.live()) > 1 and (self.phase in (SHOWDOWN, OVER) or self.closed)
         if not at_showdown:
             if self.phase == OVER:
                 # The winner uncontested may show; it changes nothing.
@@ -838,7 +839,7 @@ class _Engine:
                 self.shown[i] = False
                 self.show_order.append(i)
                 self._check_show_order(i)
-        else:
+        elif self.shown[i] is not False:  # a mucked hand stays dead
             self._refine(i, cards)
             if self.shown[i] is None:
                 self.show_order.append(i)

@@ -144,12 +144,13 @@ CODES: dict[str, CodeInfo] = {
            "finishing_stacks = [210, 90] where the pots give [200, 100]", "Correct the recorded stacks."),
         _c("winnings-mismatch", ERROR, "Recorded winnings differ from the settlement beyond what rake explains.",
            "winnings = [0, 150] where p1 won the pot", "Correct the recorded winnings."),
+        _c("winnings-gross", INFO,
+           "The recorded winnings include the player's own uncalled bet (gross), not only the chips won "
+           "from pots; they match the settlement under that convention.",
+           "pot 1.00 won by p2, p2's uncalled 0.50 returned; winnings = [0, 1.50]",
+           "Nothing to fix for reading; converters should record pot winnings only (net of the return)."),
         _c("chips-not-conserved", ERROR, "Recorded results create or destroy chips (beyond rake).",
            "sum(finishing_stacks) > sum(starting_stacks)", "Correct the recorded results."),
     ]
 }
 
-
-def register(info: CodeInfo) -> None:
-    """Add or replace a code's documentation (rooms document the codes they raise)."""
-    CODES[info.code] = info

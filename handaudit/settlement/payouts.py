@@ -30,23 +30,12 @@ most, their own return), and the recorded total does not exceed the pots.
 
 from __future__ import annotations
 
-from ..findings import INFO, CodeInfo, Finding, register
+from ..findings import Finding
 
 MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED = "match", "mismatch", "not-recorded", "undetermined"
 
 RULE_PAYOUT = "settlement: pots, side pots and returns (seed 002)"
 RULE_RAKE = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
-
-register(CodeInfo(
-    "winnings-gross", INFO,
-    "The recorded winnings include the player's own uncalled bet (gross), not only the chips won "
-    "from pots; they match the settlement under that convention.",
-    "pot 1.00 won by p2, p2's uncalled 0.50 returned; winnings = [0, 1.50]",
-    "Nothing to fix for reading; converters should record pot winnings only (net of the return).",
-    {"all rulebooks": "settlement: winnings exclude returned uncalled bets (seed 002: a return "
-                      "is not a prize)"},
-))
-
 
 def _cite(rulebook, code: str, default: str) -> str:
     cite = getattr(rulebook, "cite", None)

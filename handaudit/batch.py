@@ -30,18 +30,13 @@ import traceback
 from dataclasses import dataclass, field
 
 from .audit import HandReport, audit_read
-from .findings import ERROR, CodeInfo, Finding, register
+from .findings import ERROR, Finding
 from .grammar.reader import read_chunk
 from .grammar.sources import Chunk, expand_paths, read_chunks
 from .model import ReadResult
 from .reports.jsonl import dumps
 from .reports.parquet import hand_rows, payout_check
 from .reports.text import Summary
-
-register(CodeInfo(
-    "internal-error", ERROR,
-    "handaudit itself failed on this hand (a bug in handaudit, not in the hand); the other hands are audited.",
-    "", "Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows the traceback."))
 
 DEFAULT_BATCH = 500
 MAX_BATCH_BYTES = 8 * 1024 * 1024

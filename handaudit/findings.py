@@ -149,6 +149,10 @@ CODES: dict[str, CodeInfo] = {
            "from pots; they match the settlement under that convention.",
            "pot 1.00 won by p2, p2's uncalled 0.50 returned; winnings = [0, 1.50]",
            "Nothing to fix for reading; converters should record pot winnings only (net of the return)."),
+        _c("internal-error", ERROR,
+           "handaudit itself failed on this hand (a bug in handaudit, not in the hand); the other hands are audited.",
+           "any hand that makes the audit raise", "Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows "
+           "the traceback."),
         _c("chips-not-conserved", ERROR, "Recorded results create or destroy chips (beyond rake).",
            "sum(finishing_stacks) > sum(starting_stacks)", "Correct the recorded results."),
     ]

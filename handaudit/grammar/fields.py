@@ -76,59 +76,72 @@ AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_b
                  "starting_stacks", "finishing_stacks", "winnings")
 
 
+_NUMBER_TYPES = (int, float, Decimal)
+
+
 def is_number(value) -> bool:
-    return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
+    return type(value) in _NUMBER_TYPES  # bool is not a number here (type, not isinstance)
 
 
 def type_ok(kind: str, value) -> bool:
     """Whether a TOML value has the field kind's type (array elements included)."""
+    t = type(value)
     if kind == STR:
-        return isinstance(value, str)
+        return t is str
     if kind == INT:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return t is int
     if kind == NUM:
-        return is_number(value)
+        return t in _NUMBER_TYPES
     if kind == BOOL:
-        return isinstance(value, bool)
+        return t is bool
     if kind == TIME:
         return isinstance(value, (_dt.time, _dt.datetime))
     if kind == STR_OR_INT:
-        return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-    if not isinstance(value, list):
+        return t is str or t is int
+    if t is not list:
         return False
     if kind in (NUMS, STACKS):
-        return all(is_number(v) for v in value)
+        return all(type(v) in _NUMBER_TYPES for v in value)
     if kind == INTS:
-        return all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    return all(isinstance(v, str) for v in value)  # STRS, ACTIONS
+        return all(type(v) is int for v in value)
+    return all(type(v) is str for v in value)  # STRS, ACTIONS
 
 
-def exact(value) -> Decimal | None:
-    """A TOML number as an exact Decimal; None for inf/nan.
+class NeedsExactReparse(Exception):
+    """A float with 16+ significant digits: the text must be read again with decimals."""
 
-    Floats come from a fast TOML reader as binary doubles. ``repr`` gives the shortest decimal
-    that reads back as the same double, which is the written decimal whenever that has at most
-    15 significant digits (two such decimals never share a double). Longer numbers are flagged
-    by :func:`needs_exact_reparse` and read again with decimals from the start.
+
+def number(value) -> int | Decimal | None:
+    """A TOML number as an exact int or Decimal; None for inf/nan or an absurd exponent.
+
+    Floats come from the fast TOML reader as binary doubles. ``repr`` gives the shortest
+    decimal that reads back as the same double, which is the written decimal whenever that has
+    at most 15 significant digits (two such decimals never share a double); a longer one raises
+    :class:`NeedsExactReparse` so the hand is read again with decimals from the start.
     """
-    if isinstance(value, float):
-        if math.isinf(value) or math.isnan(value):
+    if type(value) is int:
+        return value
+    if type(value) is float:
+        if not math.isfinite(value):
             return None
-        return Decimal(repr(value))
-    if isinstance(value, Decimal) and (not value.is_finite() or abs(value.as_tuple().exponent) > 1000):
+        d = Decimal(repr(value))
+        if len(d.as_tuple().digits) > 15:
+            raise NeedsExactReparse
+        return d
+    if not value.is_finite() or abs(value.as_tuple().exponent) > 1000:
         # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units), from the exact path
         return None
-    return Decimal(value)
+    return value
 
 
-def needs_exact_reparse(value) -> bool:
-    """True when a float may not be the decimal the file wrote (16+ significant digits)."""
-    if isinstance(value, float) and math.isfinite(value):
-        digits = Decimal(repr(value)).as_tuple().digits
-        return len(digits) > 15
-    if isinstance(value, list):
-        return any(needs_exact_reparse(v) for v in value)
-    return False
+def places(value: int | Decimal) -> int:
+    """Decimal places needed to write the value exactly (trailing zeros do not count)."""
+    return 0 if type(value) is int else decimals(value)
+
+
+def units(value: int | Decimal, scale: int) -> int:
+    """An exact number as integer minor units at ``scale`` decimals."""
+    return value * 10**scale if type(value) is int else to_units(value, scale)
 
 
 def decimals(value: Decimal) -> int:

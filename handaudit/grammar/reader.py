@@ -70,9 +70,10 @@ def read_chunk(chunk: Chunk) -> ReadResult:
         msg = _TOML_POS.sub("", msg).replace(" at ", " ").strip(" ,")
         return _unreadable(chunk, text, [Finding("syntax-error", f"TOML: {msg}",
                                                  line=chunk.line + line - 1, column=column)])
-    if any(F.needs_exact_reparse(doc.get(k)) for k in F.AMOUNT_FIELDS):
-        doc = tomllib.loads(text, parse_float=Decimal)
-    return _HandBuilder(chunk, text, doc).build()
+    try:
+        return _HandBuilder(chunk, text, doc).build()
+    except F.NeedsExactReparse:  # a float too long to trust: read the text again with decimals
+        return _HandBuilder(chunk, text, tomllib.loads(text, parse_float=Decimal)).build()
 
 
 def _unreadable(chunk: Chunk, text: str, findings: list[Finding]) -> ReadResult:
@@ -108,13 +109,15 @@ class _HandBuilder:
         variant = self._variant()
         if variant is None:
             return self._result(None)
-        present = {}
-        for key, kind in F.FIELDS.items():
+        for key in variant.required:
             if key not in doc:
-                if key in variant.required:
-                    self.field_finding("missing-field", key, f"field {key!r} is required for {variant.code}", True)
+                self.field_finding("missing-field", key, f"field {key!r} is required for {variant.code}", True)
+        present = {}
+        fields = F.FIELDS
+        for key, value in doc.items():
+            kind = fields.get(key)
+            if kind is None:
                 continue
-            value = doc[key]
             if not F.type_ok(kind, value):
                 self.field_finding("invalid-field", key, f"field {key!r} must be {kind}, not {_toml_type(value)}",
                                    key in variant.required or key == "actions")
@@ -125,6 +128,9 @@ class _HandBuilder:
         n = self._player_count(present, variant)
         if n is None:
             return self._result(None)
+        # Every amount converted once: an int stays an int, a float becomes its exact Decimal.
+        self.num = {k: ([F.number(x) for x in present[k]] if type(present[k]) is list else F.number(present[k]))
+                    for k in F.AMOUNT_FIELDS if k in present}
         self._check_values(present, variant, n)
         actions = self._actions(present.get("actions", []), variant, n)
         if self.fatal:
@@ -163,29 +169,32 @@ class _HandBuilder:
         return None if self.fatal else n
 
     def _check_values(self, present: dict, variant, n: int) -> None:
+        num = self.num
+
         def bad(key, message, required=True):
             self.field_finding("invalid-field", key, message, required and key in variant.required)
             if not (required and key in variant.required):
                 present.pop(key, None)
+                num.pop(key, None)
 
         for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
-            if key in present and not (F.exact(present[key]) or 0) > 0:
+            if key in num and not (num[key] or 0) > 0:
                 bad(key, f"field {key!r} must be a positive amount, not {present[key]!r}")
         for key in ("antes", "finishing_stacks", "winnings"):
-            for i, v in enumerate(present.get(key, ())):
-                amount = F.exact(v)
+            for i, amount in enumerate(num.get(key, ())):
                 if amount is None or amount < 0:
-                    bad(key, f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, not {v!r}")
+                    bad(key, f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
+                        f"not {present[key][i]!r}")
                     break
-        for i, v in enumerate(present.get("starting_stacks", ())):
-            amount = F.exact(v)
+        for i, amount in enumerate(num.get("starting_stacks", ())):
+            v = present["starting_stacks"][i]
             if amount is None and v == float("inf"):
                 continue
             if amount is None or amount <= 0:
                 bad("starting_stacks", f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
                 break
-        for i, v in enumerate(present.get("blinds_or_straddles", ())):
-            amount = F.exact(v)
+        for i, amount in enumerate(num.get("blinds_or_straddles", ())):
+            v = present["blinds_or_straddles"][i]
             if amount is None:
                 bad("blinds_or_straddles", f"blind of p{i + 1} must be a finite amount, not {v!r}")
                 break
@@ -242,21 +251,23 @@ class _HandBuilder:
         self.fatal = True
 
     def _hand(self, present: dict, variant, n: int, actions: list[tuple[Action, int]]) -> Hand:
-        exact = {k: present[k] for k in F.AMOUNT_FIELDS if k in present}
-        dec = {k: ([F.exact(x) for x in v] if isinstance(v, list) else F.exact(v)) for k, v in exact.items()}
-        scale = max([a[1] for a in actions if a[0].amount is not None] + [0])
+        dec = self.num
+        scale = max([d for a, d in actions if a.amount is not None], default=0)
         for v in dec.values():
-            for x in (v if isinstance(v, list) else [v]):
-                if x is not None:
-                    scale = max(scale, F.decimals(x))
+            if type(v) is list:
+                for x in v:
+                    if x is not None and type(x) is not int:
+                        scale = max(scale, F.decimals(x))
+            elif v is not None and type(v) is not int:
+                scale = max(scale, F.decimals(v))
 
         def units(key):
             v = dec.get(key)
             if v is None:
                 return None
-            if isinstance(v, list):
-                return tuple(None if x is None else F.to_units(x, scale) for x in v)
-            return F.to_units(v, scale)
+            if type(v) is list:
+                return tuple(None if x is None else F.units(x, scale) for x in v)
+            return F.units(v, scale)
 
         scaled = tuple(
             a if a.amount is None or d == scale else

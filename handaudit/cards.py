@@ -29,20 +29,26 @@ def suit(card: int) -> int:
     return card & 3
 
 
+_CODE_OF_TEXT = {r + s: RANK_OF_CHAR[r] * 4 + SUIT_OF_CHAR[s] for r in RANKS for s in SUITS}
+_CODE_OF_TEXT["??"] = UNKNOWN
+
+
 def card_from_text(text: str) -> int:
     """One two-character card; ``??`` is :data:`UNKNOWN`. Raises ``ValueError`` on bad notation."""
-    if text == "??":
-        return UNKNOWN
-    if len(text) != 2 or text[0] not in RANK_OF_CHAR or text[1] not in SUIT_OF_CHAR:
-        raise ValueError(f"bad card {text!r}")
-    return RANK_OF_CHAR[text[0]] * 4 + SUIT_OF_CHAR[text[1]]
+    try:
+        return _CODE_OF_TEXT[text]
+    except KeyError:
+        raise ValueError(f"bad card {text!r}") from None
 
 
 def cards_from_text(text: str) -> tuple[int, ...]:
     """Concatenated cards (``AsKd??``) as a tuple of card codes."""
     if len(text) % 2:
         raise ValueError(f"bad card string {text!r}: odd length")
-    return tuple(card_from_text(text[i : i + 2]) for i in range(0, len(text), 2))
+    try:
+        return tuple([_CODE_OF_TEXT[text[i : i + 2]] for i in range(0, len(text), 2)])
+    except KeyError:
+        raise ValueError(f"bad card string {text!r}") from None
 
 
 def card_text(card: int) -> str:

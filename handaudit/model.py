@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from .findings import Finding
 
@@ -24,14 +24,14 @@ SHOW_MUCK = "sm"  # pN sm [CARDS | -]  (no cards: muck; '-': the cards already d
 NOOP = "noop"  # '', whitespace, or '# commentary' only
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One entry of the ``actions`` array, parsed.
 
     ``player`` is the 0-based player the action concerns: the actor for player actions, the
     player dealt to for ``d dh``; None for board deals and no-ops. ``cards`` is None when the
     notation has no card argument; ``show_dash`` is True for ``sm -``. ``amount`` (``cbr`` only)
-    is in the hand's minor units once the reader has scaled it.
+    is in the hand's minor units once the reader has scaled it. A named tuple: hands are made of
+    millions of these, and a tuple is the cheapest immutable value to build.
     """
 
     kind: str

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..findings import Finding
 
@@ -27,8 +28,7 @@ K_MUCK = "muck"
 K_NOOP = "no-op"
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
+class ActionRecord(NamedTuple):
     """One action as replayed. Amounts in the hand's minor units.
 
     ``amount``: chips this action put in (a call's or raise's added chips), None for no chips.
@@ -36,7 +36,7 @@ class ActionRecord:
     ``pot_before``: all chips in the middle before the action (antes, blinds, earlier bets).
     ``to_call``: chips the actor needed to call when acting (0: could check).
     ``min_to`` / ``max_to``: legal bet/raise-to range for the actor at that moment (None when
-    the actor could not bet or raise).
+    the actor could not bet or raise). A named tuple: one is built per action.
     """
 
     index: int

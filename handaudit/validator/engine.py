@@ -87,6 +87,13 @@ class _Engine:
         self.bring_in_player: int | None = None
         self.index = -1
         self.optional_check: int | None = None  # a lone player's pointless check, accepted
+        # Kept up to date as chips move and players fold, so no step rescans the table:
+        self.active: set[int] = set(range(n))  # players who can still act (not folded, not all in)
+        self.n_live = n  # players not folded
+        self.pot = 0  # every chip in the middle
+        self.street_name: str | None = None
+        self.skipped: set[int] = set()  # players passed over by an out-of-turn action
+        self.return_to: int | None = None  # after an out-of-turn action, the turn goes back here
         self._post_forced_bets()
 
     # ------------------------------------------------------------------ helpers
@@ -97,7 +104,12 @@ class _Engine:
         return [i for i in range(self.n) if not self.folded[i]]
 
     def can_act(self, i: int) -> bool:
-        return not self.folded[i] and not self.all_in(i)
+        return i in self.active
+
+    def _mark_folded(self, i: int) -> None:
+        self.folded[i] = True
+        self.active.discard(i)
+        self.n_live -= 1
 
     def find(self, code: str, message: str, actor: str | None = None, ruling: str | None = None,
              severity: str | None = None) -> None:
@@ -108,7 +120,10 @@ class _Engine:
         """Move up to ``amount`` chips from a stack into the middle; returns what was put."""
         amount = min(amount, self.stack[i])
         self.stack[i] -= amount
+        if self.stack[i] == 0 and not self.unknown[i]:
+            self.active.discard(i)  # all in
         self.contrib[i] += amount
+        self.pot += amount
         if dead:
             self.dead[i] += amount
         else:
@@ -116,10 +131,10 @@ class _Engine:
         return amount
 
     def in_middle(self) -> int:
-        return sum(self.contrib)
+        return self.pot
 
     def p(self, i: int) -> str:
-        return f"p{i + 1}"
+        return _NAMES[i] if i < len(_NAMES) else f"p{i + 1}"
 
     # ------------------------------------------------------------------ forced bets
     def _post_forced_bets(self) -> None:
@@ -157,7 +172,8 @@ class _Engine:
     def _next_street(self) -> None:
         """Close the current street and open the next one (or the showdown)."""
         self.street += 1
-        if len(self.live()) <= 1:
+        self.street_name = self.v.streets[self.street].name if self.street < len(self.v.streets) else "showdown"
+        if self.n_live <= 1:
             self.phase = OVER
             return
         if self.street >= len(self.v.streets):
@@ -199,8 +215,8 @@ class _Engine:
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
         self.acted: dict[int, int] = {}  # player -> level when they last acted voluntarily
-        self.skipped: set[int] = set()  # players passed over by an out-of-turn action
-        self.return_to: int | None = None
+        self.skipped.clear()
+        self.return_to = None
         self.level = max(self.bet)
         self.fl_level = 0
         self.round_aggressor: int | None = None
@@ -227,7 +243,7 @@ class _Engine:
         elif st.opener != "button":
             first = self._best_showing(low=st.opener == OPEN_LOW_SHOWING)
         self.order_start = first
-        self.to_act = {i for i in range(self.n) if self.can_act(i)}
+        self.to_act = set(self.active)
         self.cursor = (first - 1) % self.n
         self.round_starts_heads_up = self._cap_players() <= 2
         if self.closed or not self._betting_possible():
@@ -244,19 +260,18 @@ class _Engine:
         return levels[-1] - levels[-2] if len(levels) > 1 else levels[-1]
 
     def _count_can_act(self) -> int:
-        return sum(1 for i in range(self.n) if self.can_act(i))
+        return len(self.active)
 
     def _betting_possible(self) -> bool:
         """Betting happens while two players can act, or one can and faces a bet."""
-        able = [i for i in range(self.n) if self.can_act(i)]
-        if len(able) >= 2:
+        if len(self.active) >= 2:
             return True
-        return any(self.bet[i] < self.level for i in able)
+        return any(self.bet[i] < self.level for i in self.active)
 
     def _cap_players(self) -> int:
         if self.book.cap_counts == "players-not-all-in":
-            return self._count_can_act()
-        return len(self.live())
+            return len(self.active)
+        return self.n_live
 
     def _end_round(self) -> None:
         for i in range(self.n):
@@ -366,11 +381,7 @@ class _Engine:
         )
 
     def _street_name(self) -> str | None:
-        if self.street < 0:
-            return None
-        if self.street >= len(self.v.streets):
-            return "showdown"
-        return self.v.streets[self.street].name
+        return self.street_name
 
     def _incomplete_message(self) -> str:
         if self.phase == BET:
@@ -500,8 +511,7 @@ class _Engine:
                       "ignored: a folded hand is dead" if self.folded[i] else "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
-        if i in getattr(self, "skipped", ()):
-            self.skipped.discard(i)
+        self.skipped.discard(i)
         reported = False
         if self.phase != BET:
             self._not_betting_time(i)
@@ -570,7 +580,7 @@ class _Engine:
         """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
         for j in sorted(self.to_act):
             if self.bet[j] < self.level:
-                self.folded[j] = True
+                self._mark_folded(j)
         self.to_act.clear()
         self._after_action()
 
@@ -641,7 +651,7 @@ class _Engine:
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
                       self.p(i), self.book.ruling("unnecessary-fold"),
                       severity=WARNING if self.book.unnecessary_fold == "warning" else INFO)
-        self.folded[i] = True
+        self._mark_folded(i)
         self.to_act.discard(i)
         return K.K_FOLD
 
@@ -665,7 +675,7 @@ class _Engine:
         self.put(i, amount - self.bet[i])
         self.level = max(self.level, self.bet[i])
         self.acted[i] = self.level
-        self.to_act = {j for j in range(self.n) if self.can_act(j) and j != i}
+        self.to_act = self.active - {i}
         return K.K_BRING_IN
 
     def _bet_raise(self, i: int, to: int, lo: int | None, hi: int | None) -> str:
@@ -757,16 +767,15 @@ class _Engine:
         self.acted[i] = self.level
         self.round_aggressor = i
         self.last_aggressor = i
-        self.to_act = {j for j in range(self.n) if self.can_act(j) and j != i}
+        self.to_act = self.active - {i}
         return kind
 
     def _after_action(self) -> None:
-        live = self.live()
-        if len(live) <= 1:
+        if self.n_live <= 1:
             self.phase = OVER
             return
         # players who matched and acted are done; all-in players are never waited for
-        self.to_act = {j for j in self.to_act if self.can_act(j)}
+        self.to_act &= self.active
         # A lone player with chips who faces no bet has nobody left to bet against (seed 4.3).
         # PokerKit and some logs still record that player's check; it is accepted (no finding).
         if self.to_act and self._count_can_act() <= 1 and all(self.bet[j] >= self.level for j in self.to_act):
@@ -823,7 +832,7 @@ class _Engine:
         # At the showdown, or in an all-in run-out (real logs show hands before the rest of the
         # board, and repeat `sm ????` on each street before the final `sm CARDS`: one showing,
         # refined, not a second show). Once the hand is over a later show still refines.
-        at_showdown = len(self.live()) > 1 and (self.phase in (SHOWDOWN, OVER) or self.closed)
+        at_showdown = self.n_live > 1 and (self.phase in (SHOWDOWN, OVER) or self.closed)
         if not at_showdown:
             if self.phase == OVER:
                 # The winner uncontested may show; it changes nothing.
@@ -905,4 +914,5 @@ class _Engine:
                       "the hand stands; order only", severity=WARNING)
 
 
+_NAMES = tuple(f"p{i + 1}" for i in range(64))
 _REC = {FOLD: K.K_FOLD, CHECK_CALL: K.K_CALL, BET_RAISE: K.K_RAISE, BRING_IN: K.K_BRING_IN}

@@ -11,7 +11,7 @@ never reaches it from handaudit; one given anyway is written with ``repr`` (shor
 from __future__ import annotations
 
 import json
-import math
+import re
 from decimal import Decimal
 
 try:  # the C accelerator of the json module
@@ -27,60 +27,19 @@ def _decimal_text(d: Decimal) -> str:
     return "0" if text == "-0" else text
 
 
-def _write(obj, out: list) -> None:
-    # Ordered by frequency in hand reports.
-    if isinstance(obj, str):
-        out.append(_encode_str(obj))
-    elif obj is None:
-        out.append("null")
-    elif obj is True:
-        out.append("true")
-    elif obj is False:
-        out.append("false")
-    elif isinstance(obj, int):
-        out.append(int.__repr__(obj))
-    elif isinstance(obj, dict):
-        if not obj:
-            out.append("{}")
-            return
-        out.append("{")
-        first = True
-        for key, value in obj.items():
-            if not first:
-                out.append(",")
-            first = False
-            out.append(_encode_str(key if isinstance(key, str) else str(key)))
-            out.append(":")
-            _write(value, out)
-        out.append("}")
-    elif isinstance(obj, (list, tuple)):
-        if not obj:
-            out.append("[]")
-            return
-        out.append("[")
-        first = True
-        for value in obj:
-            if not first:
-                out.append(",")
-            first = False
-            _write(value, out)
-        out.append("]")
-    elif isinstance(obj, Decimal):
-        out.append(_decimal_text(obj))
-    elif isinstance(obj, float):
-        if not math.isfinite(obj):
-            raise ValueError(f"cannot write {obj} as a JSON number")
-        out.append(float.__repr__(obj))
-    else:
-        # dates and times from PHH fields and anything else: their text
-        out.append(_encode_str(str(obj)))
+# The standard encoder (C) writes everything but Decimals; each Decimal goes out as a JSON
+# string holding a marker and its exact text, and one regular-expression pass turns those
+# strings back into bare numbers. The marker is a NUL character, which no text handaudit writes
+# can contain: the reader refuses hand text with NUL in it, and paths cannot hold one.
+_MARK = "\x00"
+_MARKED = re.compile(r'"\\u0000(-?[0-9]+(?:\.[0-9]+)?)"')
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False,
+                            default=lambda obj: _MARK + _decimal_text(obj) if isinstance(obj, Decimal) else str(obj))
 
 
 def dumps(obj) -> str:
     """One JSON text, compact, UTF-8 characters kept, Decimals exact."""
-    out: list[str] = []
-    _write(obj, out)
-    return "".join(out)
+    return _MARKED.sub(r"\1", _ENCODER.encode(obj))
 
 
 def loads(text: str):

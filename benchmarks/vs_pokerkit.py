@@ -1,0 +1,130 @@
+"""handaudit against PokerKit, side by side, on the same hands in the same run.
+
+    python benchmarks/vs_pokerkit.py                      # real + generated + 200,000 synthetic
+    python benchmarks/vs_pokerkit.py --synthetic 20000 --runs 3
+
+For each input it times, on one process:
+
+(a) PokerKit 0.7.7: ``HandHistory.loads`` of each hand's text plus a full replay (iterating its
+    states) -- the reference PHH implementation, which checks fewer rules and settles nothing
+    beyond its own payoffs;
+(b) handaudit: read, replay under TDA 2026, settle, verify payouts, and write each hand's JSONL
+    object to a null sink (the library path the CLI uses: ``batch.Runner`` with ``--jobs 1``);
+(c) the same with the Parquet report (``--out``) instead of JSONL.
+
+Each figure is the median of ``--runs`` runs; handaudit's parse memo is cleared before every
+run, so no run profits from an earlier one. PokerKit is slow on large inputs, so on the
+synthetic mix it is timed on its first ``--pokerkit-sample`` hands (hands/s is per hand either
+way). Hands PokerKit refuses (the illegal generated ones) are timed up to the refusal.
+
+Inputs: the shared real corpus (site logs, hidden cards), the shared generated corpus (all
+variants, known cards) and a synthetic mix (benchmarks/scale.py: corpus hands copied under new
+keys, a few cut in half).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def hand_texts(paths: list[str]) -> list[str]:
+    from handaudit.grammar.sources import expand_paths, read_chunks
+
+    return [c.data.decode("utf-8", "replace") for p in expand_paths(paths) for c in read_chunks(p)]
+
+
+def time_pokerkit(texts: list[str]) -> float:
+    """Seconds for PokerKit to load and replay every hand (refused hands count until refused)."""
+    from pokerkit import HandHistory
+
+    warnings.simplefilter("ignore")
+    start = time.process_time()
+    for text in texts:
+        try:
+            for _ in HandHistory.loads(text):
+                pass
+        except Exception:  # an illegal hand: PokerKit stops there
+            pass
+    return time.process_time() - start
+
+
+def _clear_memo() -> None:
+    from handaudit.grammar import actions
+
+    actions.parse_action.cache_clear()
+    actions._TEMPLATES.clear()
+
+
+def time_handaudit(paths: list[str], parquet: bool) -> tuple[float, int]:
+    """Seconds (CPU, this process) for the full audit with JSONL to a null sink, or Parquet."""
+    from handaudit.batch import Runner
+
+    _clear_memo()
+    with tempfile.TemporaryDirectory() as tmp:
+        sink = open(os.devnull, "w")
+        start = time.process_time()
+        result = Runner(paths, jobs=1, jsonl_stream=None if parquet else sink,
+                        out_dir=os.path.join(tmp, "report") if parquet else None).run()
+        seconds = time.process_time() - start
+        sink.close()
+    return seconds, result.summary.hands
+
+
+def median_rate(fn, hands: int, runs: int) -> float:
+    return hands / statistics.median(fn() for _ in range(runs))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--synthetic", type=int, default=200_000, help="synthetic hands (0: skip)")
+    ap.add_argument("--pokerkit-sample", type=int, default=3000)
+    args = ap.parse_args(argv)
+
+    inputs = [("real corpus", [str(CORPUS / "real")]), ("generated corpus", [str(CORPUS / "generated")])]
+    tmp = None
+    if args.synthetic:
+        from scale import generate
+
+        tmp = tempfile.TemporaryDirectory()
+        files = generate(args.synthetic, Path(tmp.name) / "in")
+        inputs.append((f"synthetic mix ({args.synthetic:,})", [str(f) for f in files]))
+
+    rows = []
+    for name, paths in inputs:
+        texts = hand_texts(paths)
+        sample = texts[: args.pokerkit_sample] if len(texts) > args.pokerkit_sample else texts
+        pk = median_rate(lambda: time_pokerkit(sample), len(sample), args.runs)
+        jl = median_rate(lambda: time_handaudit(paths, parquet=False)[0], len(texts), args.runs)
+        pq = median_rate(lambda: time_handaudit(paths, parquet=True)[0], len(texts), args.runs)
+        rows.append((name, len(texts), pk, jl, pq))
+        print(f"{name}: done", file=sys.stderr)
+
+    out = io.StringIO()
+    out.write(f"{'input':26} {'hands':>8} {'(a) PokerKit':>13} {'(b) JSONL':>11} {'(c) Parquet':>12} "
+              f"{'(b)/(a)':>8} {'(c)/(a)':>8}\n")
+    for name, n, pk, jl, pq in rows:
+        out.write(f"{name:26} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl / pk:>7.1f}x {pq / pk:>7.1f}x\n")
+    out.write(f"hands/s per core (CPU time of this process), median of {args.runs} runs; "
+              f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input\n")
+    print(out.getvalue(), end="")
+    if tmp:
+        tmp.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -35,7 +35,6 @@ from .grammar.reader import read_chunk
 from .grammar.sources import Chunk, expand_paths, read_chunks
 from .model import ReadResult
 from .reports.jsonl import dumps
-from .reports.parquet import hand_rows, payout_check
 from .reports.text import Summary
 
 DEFAULT_BATCH = 500
@@ -56,6 +55,10 @@ def default_jobs() -> int:
 
 class RunError(Exception):
     """The run could not go on (a worker failed or died)."""
+
+
+class OutputError(Exception):
+    """An output directory that cannot be written (exit status 2)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,9 @@ class Auditor:
     def __init__(self, config: RunConfig, worker: int):
         from .validator.rulebook import load_rulebook
 
+        from .reports.parquet import hand_rows, payout_check  # pyarrow: workers only, not the parent
+
+        self.hand_rows, self.payout_check = hand_rows, payout_check
         self.config = config
         self.book = load_rulebook(config.rulebook, list(config.overrides))
         self.writer = None
@@ -153,12 +159,12 @@ class Auditor:
         """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
         jsonl, writer = self.config.jsonl, self.writer is not None
         try:
-            return report, dumps(report.to_json()) if jsonl else None, hand_rows(report) if writer else None
+            return report, dumps(report.to_json()) if jsonl else None, self.hand_rows(report) if writer else None
         except Exception as err:
             if debug():
                 raise
             report = _internal_error(report.read, self.book.name, report.index, err, "reporting on")
-            return report, dumps(report.to_json()) if jsonl else None, hand_rows(report) if writer else None
+            return report, dumps(report.to_json()) if jsonl else None, self.hand_rows(report) if writer else None
 
     def run(self, seq: int, chunks: list[Chunk]) -> BatchResult:
         summary = Summary()
@@ -170,7 +176,7 @@ class Auditor:
             read = report.read
             hand = read.hand
             settlement = report.settlement
-            summary.add(report.status, report.findings, payout_check(report),
+            summary.add(report.status, report.findings, self.payout_check(report),
                         settlement.rake if settlement is not None and hand is not None else None,
                         hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
             if rows is not None:
@@ -243,6 +249,43 @@ def _input_bytes(files: list[str]) -> int | None:
     return total
 
 
+def report_metadata(rulebook: str, overrides) -> tuple[tuple[str, str], ...]:
+    """The key/value metadata stamped on every Parquet part of a run (RunConfig.metadata)."""
+    meta = {"handaudit.rulebook": rulebook, "handaudit.overrides": " ".join(overrides)}
+    try:
+        from . import __version__
+
+        meta["handaudit.version"] = __version__
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(sorted(meta.items()))
+
+
+def build_manifest(config: RunConfig, inputs, files, rulebook: str, jobs: int, tables: dict, summary: Summary,
+                   complete: bool, interrupted: bool, error: str | None) -> dict:
+    """The report's ``_manifest.json`` (shared by the local and the Dask engine)."""
+    from .reports.schema import SCHEMA_VERSION
+
+    status = "complete" if complete else ("interrupted" if interrupted else "failed")
+    manifest = {
+        "status": status,
+        "handaudit_version": dict(config.metadata).get("handaudit.version"),
+        "schema_version": SCHEMA_VERSION,
+        "inputs": list(inputs),
+        "files": len(files),
+        "rulebook": rulebook,
+        "overrides": list(config.overrides),
+        "jobs": jobs,
+        "hands": tables["hands"]["rows"],
+        "tables": tables,
+        "elapsed_seconds": round(summary.elapsed or 0.0, 3),
+        "summary": summary.to_json(),
+    }
+    if error:
+        manifest["error"] = error.splitlines()[0]
+    return manifest
+
+
 class _Interrupt:
     """SIGINT handler for the run: the first Ctrl-C asks to stop, the second stops at once."""
 
@@ -311,22 +354,18 @@ class Runner:
         if self.progress is not None:
             self.progress.total = self.total_bytes
         self.summary = Summary(files=len(files), jobs=self.jobs, rulebook=book.name)
-        meta = {"handaudit.rulebook": book.name, "handaudit.overrides": " ".join(self.overrides)}
-        try:
-            from . import __version__
-
-            meta["handaudit.version"] = __version__
-        except ImportError:  # pragma: no cover
-            pass
         self.config = RunConfig(
             rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
             jsonl=self.jsonl_stream is not None, statuses=self.subsets is not None,
-            batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=tuple(sorted(meta.items())),
+            batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=report_metadata(book.name, self.overrides),
         )
         if self.out_dir:
-            from .reports.parquet import prepare_dir
+            from .reports import prepare_dir
 
-            prepare_dir(self.out_dir)
+            try:
+                prepare_dir(self.out_dir)
+            except OSError as err:
+                raise OutputError(f"--out {self.out_dir}: {err.strerror or err}") from None
 
     # -- ordered output --------------------------------------------------------------------------
     def _accept(self, result: BatchResult) -> None:
@@ -390,29 +429,15 @@ class Runner:
         return result
 
     def _finish_report(self, complete: bool, interrupted: bool, error: str | None):
-        from .reports.parquet import count_rows, remove_temporaries, write_empty_parts, write_manifest
+        from .reports import remove_temporaries, write_manifest
+        from .reports.parquet import count_rows, write_empty_parts
 
         removed = remove_temporaries(self.out_dir)
         if complete:
             write_empty_parts(self.out_dir, dict(self.config.metadata))
         tables = count_rows(self.out_dir)
-        status = "complete" if complete else ("interrupted" if interrupted else "failed")
-        manifest = {
-            "status": status,
-            "handaudit_version": dict(self.config.metadata).get("handaudit.version"),
-            "schema_version": __import__("handaudit.reports.schema", fromlist=["SCHEMA_VERSION"]).SCHEMA_VERSION,
-            "inputs": self.paths,
-            "files": len(self.files),
-            "rulebook": self.book_name,
-            "overrides": list(self.overrides),
-            "jobs": self.jobs,
-            "hands": tables["hands"]["rows"],
-            "tables": tables,
-            "elapsed_seconds": round(self.summary.elapsed or 0.0, 3),
-            "summary": self.summary.to_json(),
-        }
-        if error:
-            manifest["error"] = error.splitlines()[0]
+        manifest = build_manifest(self.config, self.paths, self.files, self.book_name, self.jobs, tables,
+                                  self.summary, complete, interrupted, error)
         write_manifest(self.out_dir, manifest, complete)
         return removed, tables
 

@@ -24,12 +24,14 @@ class UserError(Exception):
 
 
 def _rulebook_error_types() -> tuple[type, ...]:
+    from .batch import OutputError
+
     try:
         from .validator.rulebook import RulebookError
 
-        return (SourceError, UserError, RulebookError)
-    except ImportError:
-        return (SourceError, UserError)
+        return (SourceError, UserError, OutputError, RulebookError)
+    except ImportError:  # pragma: no cover
+        return (SourceError, UserError, OutputError)
 
 
 def _err(message: str) -> None:
@@ -71,7 +73,11 @@ def cli() -> None:
               help="Exit status 1 when a finding of this severity or worse is found.")
 @click.option("--write-valid", metavar="DIR", help="Write the hands without an error finding to DIR/valid.phhs.")
 @click.option("--write-invalid", metavar="DIR", help="Write the hands with an error finding to DIR/invalid.phhs.")
-def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid):
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: worker processes on this machine; dask: the workers of a Dask cluster.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="With --engine dask: a running Dask scheduler (tcp://host:8786); default: a local cluster of --jobs workers (2).")
+def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
     from .batch import Runner
     from .export import Subsets
@@ -83,10 +89,26 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         if d and os.path.exists(d) and not os.path.isdir(d):
             raise UserError(f"{flag} {d}: exists and is not a directory")
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
-    subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None
-    runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
-                    jsonl_stream=sys.stdout if fmt == "jsonl" else None, subsets=subsets, progress=progress)
-    result = runner.run()
+    try:
+        subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None
+    except OSError as err:
+        raise UserError(f"cannot write the clean subsets: {err.filename or ''}: {err.strerror or err}") from None
+    if scheduler and engine != "dask":
+        raise UserError("--scheduler needs --engine dask")
+    if engine == "dask":
+        from .dask_engine import DaskRunner, EngineError
+
+        if fmt == "jsonl" or subsets is not None:
+            raise UserError("--format jsonl, --write-valid and --write-invalid need --engine local")
+        try:
+            result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
+                                scheduler=scheduler, progress=progress).run()
+        except EngineError as err:
+            raise UserError(str(err)) from None
+    else:
+        runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
+                        jsonl_stream=sys.stdout if fmt == "jsonl" else None, subsets=subsets, progress=progress)
+        result = runner.run()
     s = result.summary
     notes = []
     if result.interrupted or result.error:
@@ -231,7 +253,7 @@ def rulebooks(names, codes):
               help="How many of the worst hands to list.")
 def summary(directory, worst):
     """The summary of an existing report (check --out DIR), and its worst hands."""
-    from .reports.parquet import is_report
+    from .reports import is_report
     from .reports.text import WORST, render_summary, render_worst, summary_from_report
 
     if not os.path.isdir(directory):

@@ -1,8 +1,8 @@
 """Write and read the Parquet audit report.
 
 A worker (process) owns one :class:`ReportWriter`: for each table it buffers rows, turns them
-into an Arrow record batch every ``batch_rows`` rows, and appends the batch to its current part
-file. A part is written under a hidden temporary name and renamed to
+into an Arrow record batch every ``batch_rows`` rows, and writes the batches to its current part
+file as row groups of ``group_rows`` rows. A part is written under a hidden temporary name and renamed to
 ``<table>/part-<worker>-<seq>.parquet`` once its footer is written (after ``part_rows`` rows, or
 when the worker closes), so a visible part file is always whole. The parent process never holds
 rows: it prepares the directory, and at the end writes ``_manifest.json`` and ``_SUCCESS``.
@@ -12,7 +12,6 @@ Column definitions and meanings: :mod:`handaudit.reports.schema`.
 
 from __future__ import annotations
 
-import json
 import os
 from decimal import Decimal
 from pathlib import Path
@@ -24,14 +23,15 @@ from ..cards import cards_text
 from ..findings import ERROR, INFO, WARNING
 from .schema import TABLE_NAMES, schema
 
-MANIFEST = "_manifest.json"
-SUCCESS = "_SUCCESS"
-PART_PREFIX = "part-"
-TMP_PREFIX = ".part-"
-TMP_SUFFIX = ".parquet.tmp"
+from . import (  # noqa: F401  (the report directory's layout: light, shared with the parent)
+    MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX, TMP_SUFFIX, is_report, part_files, prepare_dir, read_manifest,
+    remove_temporaries, write_manifest,
+)
 
-DEFAULT_BATCH_ROWS = 32_768
-DEFAULT_PART_ROWS = 2_000_000
+DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
+DEFAULT_GROUP_ROWS = 65_536  # rows per Parquet row group
+DEFAULT_PART_ROWS = 2_000_000  # rows per part file (then the next part is started)
+COMPRESSION = os.environ.get("HANDAUDIT_PARQUET_COMPRESSION", "zstd")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -70,7 +70,7 @@ _CARDS: dict[tuple, str] = {}
 def _cards(cards: tuple[int, ...]) -> str:
     text = _CARDS.get(cards)
     if text is None:
-        if len(_CARDS) > 200_000:
+        if len(_CARDS) > 50_000:
             _CARDS.clear()
         text = _CARDS[cards] = cards_text(cards)
     return text
@@ -224,19 +224,28 @@ def _currency(hand) -> str | None:
 
 
 class _TableWriter:
-    """The part files of one table written by one worker."""
+    """The part files of one table written by one worker.
 
-    def __init__(self, directory: Path, table: str, worker: int, batch_rows: int, part_rows: int, metadata: dict):
+    Rows are buffered column-wise as Python values and turned into an Arrow record batch every
+    ``batch_rows`` rows (Arrow holds them far more compactly than Python objects); record batches
+    are collected and written as one Parquet row group of at least ``group_rows`` rows.
+    """
+
+    def __init__(self, directory: Path, table: str, worker: int, batch_rows: int, part_rows: int,
+                 metadata: dict, group_rows: int):
         self.dir = directory / table
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
         self.worker = worker
         self.batch_rows = batch_rows
+        self.group_rows = max(group_rows, batch_rows)
         self.part_rows = part_rows
-        # Buffered column-wise: lists of ints and strings are cheap for the garbage collector
-        # (row tuples kept alive by the thousand make every full collection slow).
+        # Column-wise: lists of ints and strings are cheap for the garbage collector (row tuples
+        # kept alive by the thousand make every full collection slow).
         self.columns: list[list] = [[] for _ in self.schema]
         self.buffered = 0
+        self.batches: list[pa.RecordBatch] = []
+        self.batched = 0
         self.writer: pq.ParquetWriter | None = None
         self.tmp: Path | None = None
         self.final: Path | None = None
@@ -250,23 +259,36 @@ class _TableWriter:
                 column.extend(values)
             self.buffered += len(rows)
             if self.buffered >= self.batch_rows:
-                self.flush()
+                self._to_arrow()
+                if self.batched >= self.group_rows or self.in_part + self.batched >= self.part_rows:
+                    self.flush()
 
-    def flush(self) -> None:
+    def _to_arrow(self) -> None:
         if not self.buffered:
             return
         columns, self.columns, self.buffered = self.columns, [[] for _ in self.schema], 0
         arrays = [pa.array(col, type=field.type) for col, field in zip(columns, self.schema)]
         del columns
         batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
+        self.batches.append(batch)
+        self.batched += batch.num_rows
+
+    def flush(self) -> None:
+        """Write everything buffered as one row group."""
+        self._to_arrow()
+        if not self.batched:
+            return
+        table = pa.Table.from_batches(self.batches, schema=self.schema)
+        self.batches, self.batched = [], 0
         if self.writer is None:
             name = f"{self.worker}-{self.seq:05d}"
             self.tmp = self.dir / f"{TMP_PREFIX}{name}{TMP_SUFFIX}"
             self.final = self.dir / f"{PART_PREFIX}{name}.parquet"
             self.seq += 1
-            self.writer = pq.ParquetWriter(str(self.tmp), self.schema, compression="zstd")
-        self.writer.write_batch(batch)
-        self.in_part += batch.num_rows
+            self.writer = pq.ParquetWriter(str(self.tmp), self.schema, compression=COMPRESSION)
+        self.writer.write_table(table, row_group_size=table.num_rows)
+        self.in_part += table.num_rows
+        del table
         if self.in_part >= self.part_rows:
             self._finish_part()
 
@@ -284,7 +306,7 @@ class _TableWriter:
         return self.files
 
     def abort(self) -> None:
-        self.columns, self.buffered = [[] for _ in self.schema], 0
+        self.columns, self.buffered, self.batches, self.batched = [[] for _ in self.schema], 0, [], 0
         if self.writer is not None:
             try:
                 self.writer.close()
@@ -303,10 +325,12 @@ class ReportWriter:
     """One worker's writer of all five tables (see the module docstring)."""
 
     def __init__(self, out_dir: str | os.PathLike, worker: int, *, batch_rows: int = DEFAULT_BATCH_ROWS,
-                 part_rows: int = DEFAULT_PART_ROWS, metadata: dict | None = None):
+                 part_rows: int = DEFAULT_PART_ROWS, group_rows: int = DEFAULT_GROUP_ROWS,
+                 metadata: dict | None = None):
         directory = Path(out_dir)
         meta = {k: str(v) for k, v in (metadata or {}).items()}
-        self.tables = {t: _TableWriter(directory, t, worker, batch_rows, part_rows, meta) for t in TABLE_NAMES}
+        self.tables = {t: _TableWriter(directory, t, worker, batch_rows, part_rows, meta, group_rows)
+                       for t in TABLE_NAMES}
 
     def add(self, report) -> None:
         self.add_rows(hand_rows(report))
@@ -327,50 +351,6 @@ class ReportWriter:
 # the report directory (parent side)
 
 
-def prepare_dir(out_dir: str | os.PathLike) -> Path:
-    """Create DIR and its table directories; remove the files of an earlier report in it."""
-    directory = Path(out_dir)
-    if directory.exists() and not directory.is_dir():
-        raise NotADirectoryError(f"{out_dir}: exists and is not a directory")
-    directory.mkdir(parents=True, exist_ok=True)
-    for name in (SUCCESS, MANIFEST):
-        try:
-            (directory / name).unlink()
-        except FileNotFoundError:
-            pass
-    for table in TABLE_NAMES:
-        tdir = directory / table
-        tdir.mkdir(exist_ok=True)
-        for f in tdir.iterdir():
-            if f.name.startswith((PART_PREFIX, TMP_PREFIX)) and f.name.endswith((".parquet", TMP_SUFFIX)):
-                f.unlink()
-    return directory
-
-
-def remove_temporaries(out_dir: str | os.PathLike) -> int:
-    """Delete unfinished (temporary) part files left by a stopped worker; how many."""
-    removed = 0
-    for table in TABLE_NAMES:
-        tdir = Path(out_dir) / table
-        if not tdir.is_dir():
-            continue
-        for f in tdir.iterdir():
-            if f.name.startswith(TMP_PREFIX) and f.name.endswith(TMP_SUFFIX):
-                try:
-                    f.unlink()
-                    removed += 1
-                except OSError:
-                    pass
-    return removed
-
-
-def part_files(out_dir: str | os.PathLike, table: str) -> list[Path]:
-    tdir = Path(out_dir) / table
-    if not tdir.is_dir():
-        return []
-    return sorted(f for f in tdir.iterdir() if f.name.startswith(PART_PREFIX) and f.name.endswith(".parquet"))
-
-
 def count_rows(out_dir: str | os.PathLike) -> dict[str, dict]:
     """Rows and files of each table, from the part files' footers (cheap)."""
     out = {}
@@ -388,29 +368,8 @@ def write_empty_parts(out_dir: str | os.PathLike, metadata: dict | None = None) 
             sch = schema(table).with_metadata({**schema(table).metadata, **meta})
             tdir = Path(out_dir) / table
             tmp = tdir / f"{TMP_PREFIX}empty{TMP_SUFFIX}"
-            pq.write_table(sch.empty_table(), str(tmp), compression="zstd")
+            pq.write_table(sch.empty_table(), str(tmp), compression=COMPRESSION)
             os.replace(tmp, tdir / f"{PART_PREFIX}empty.parquet")
-
-
-def write_manifest(out_dir: str | os.PathLike, manifest: dict, complete: bool) -> None:
-    directory = Path(out_dir)
-    tmp = directory / f".{MANIFEST}.tmp"
-    tmp.write_text(json.dumps(manifest, indent=2, default=str) + "\n", encoding="utf-8")
-    os.replace(tmp, directory / MANIFEST)
-    if complete:
-        (directory / SUCCESS).write_text("", encoding="utf-8")
-
-
-def read_manifest(out_dir: str | os.PathLike) -> dict | None:
-    try:
-        return json.loads((Path(out_dir) / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-def is_report(out_dir: str | os.PathLike) -> bool:
-    directory = Path(out_dir)
-    return (directory / MANIFEST).exists() or (directory / "hands").is_dir()
 
 
 def read_table(out_dir: str | os.PathLike, table: str, columns: list[str] | None = None) -> pa.Table:

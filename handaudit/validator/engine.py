@@ -210,8 +210,8 @@ class _Engine:
         st = self.v.streets[self.street]
         self.phase = BET
         s = self.v.structure
-        self.unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if s == FIXED else 0
-        self.unit = self.unit or 0
+        unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if s == FIXED else 0
+        self.unit: int = unit or 0
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
         self.acted: dict[int, int] = {}  # player -> level when they last acted voluntarily
@@ -667,7 +667,7 @@ class _Engine:
         if not self._is_bring_in_time():
             self.find("wrong-bring-in", f"{who} posts a bring-in when none is due", who, "treated as a call")
             return self._call(i)
-        if i != self.bring_in_player:
+        if i != self.bring_in_player and self.bring_in_player is not None:
             self.find("wrong-bring-in", f"{who} posts the bring-in, but {self.p(self.bring_in_player)} has the "
                       f"{'highest' if self.v.code == 'FR' else 'lowest'} up card and must bring in", who,
                       self.book.ruling("wrong-bring-in"))
@@ -728,7 +728,7 @@ class _Engine:
                     return self._call(i)
                 to = min(ruled, cap_to)
                 all_in = to == cap_to
-            if s == POT and to > hi:
+            if s == POT and hi is not None and to > hi:
                 self.find("over-pot-limit", f"{who} {word}s to {fmt(to)}; the pot limit is to {fmt(hi)}"
                           + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
                           f"cut back to a pot-sized {word}: to {fmt(hi)}")

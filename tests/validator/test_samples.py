@@ -135,3 +135,29 @@ def test_show_order_last_aggressor_vs_first_to_act():
     assert [(f.code, f.action_index) for f in found if f.code == "show-order"] == [("show-order", 16)]
     found = replay(hand, load_rulebook("roberts-v11", ["show_order=off"])).findings
     assert not [f for f in found if f.code == "show-order"]
+
+
+def test_house_9_4_two_round_limit_game_allows_bet_and_four_raises(monkeypatch):
+    """House rule 9.4 / Robert's 4.15(a): fewer than three betting rounds -> bet + 4 raises
+    (`limit_raises_short`). No PHH variant has a fixed-limit game with two betting rounds, so a
+    fixed-limit deuce-to-seven single draw (two rounds) is added for this test only."""
+    from dataclasses import replace
+
+    from handaudit.grammar.actions import parse_action
+    from handaudit.model import Hand
+    from handaudit.variants import FIXED, VARIANTS
+
+    two_rounds = replace(VARIANTS["N2L1D"], code="F2L1D-test", structure=FIXED)
+    monkeypatch.setitem(VARIANTS, "F2L1D-test", two_rounds)
+    texts = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????",
+             "p3 cbr 20", "p1 cbr 30", "p2 cbr 40", "p3 cbr 50", "p1 cbr 60"]
+    hand = Hand(source="<test>", hand_key="", variant="F2L1D-test", players=3, scale=0, antes=(0, 0, 0),
+                blinds_or_straddles=(5, 10, 0), bring_in=None, small_bet=10, big_bet=20, min_bet=None,
+                starting_stacks=(1000, 1000, 1000), actions=tuple(parse_action(t).action for t in texts),
+                action_texts=tuple(texts))
+    # big blind (the bet) + 4 raises (20, 30, 40, 50) is the cap; 60 is a fifth raise
+    found = [(f.code, f.action_index) for f in replay(hand, load_rulebook("house")).findings if f.severity == "error"]
+    assert found == [("raise-cap-exceeded", 7)]
+    found = [(f.code, f.action_index) for f in replay(hand, load_rulebook("house", ["limit_raises_short=5"])).findings
+             if f.severity == "error"]
+    assert found == []

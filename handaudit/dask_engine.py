@@ -1,0 +1,903 @@
+"""The Dask engine: ``handaudit check PATH... --engine dask [--scheduler ADDRESS]``.
+
+The same audit as the local engine (:mod:`handaudit.batch`), run by the workers of a Dask
+distributed cluster: an existing one (``--scheduler tcp://host:8786``) or a local one started for
+the run (``--jobs`` worker processes, default 2, listening on the loopback interface only).
+
+Tasks
+    The client cuts the input into tasks of about ``task_bytes`` of text (default: a quarter of
+    the input per worker thread, between 64 KiB and 4 MiB, i.e. a few thousand hands):
+
+    * small files (``.phh``, compressed files, ``.phhs`` files no larger than a task) are packed
+      whole, several to a task; a worker reads each with the reader's own
+      :func:`~handaudit.grammar.sources.read_chunks`, exactly as the local engine does;
+    * a large uncompressed ``.phhs`` file is cut into byte ranges that start on a hand's table
+      header. The client reads the file once with ``read_chunks`` (the same splitter, so a hand is
+      cut exactly where the local engine cuts it), takes a cut every ``task_bytes``, and finds the
+      byte offset of each cut's header line by counting line ends (C speed). A task carries
+      ``(path, start, end, first hand index, first line, hand count, first key, problems)``; the
+      worker reads only its range (one seek, or one ranged GET on object storage), splits it,
+      and shifts index and line numbers by the range's start. What depends on the hands before
+      the range (a ``duplicate-hand`` seen earlier in the file) travels with the task as the
+      client found it. The worker checks the first key and the hand count it finds against the
+      client's, so a range that does not fit fails loudly instead of giving other rows.
+      Re-reading a file from its start to skip to a range would cost each task the whole prefix
+      (quadratic in the number of ranges); the client's scan costs one pass (the local engine's
+      parent makes the same pass) and is overlapped with the workers: tasks are submitted as
+      soon as they are cut.
+    * standard input (``-``) cannot be read by the workers: the client reads it and sends its
+      hands in tasks of ``task_bytes``.
+
+    At most a few tasks per worker thread are in flight, so the client's and the scheduler's
+    memory stay flat however large the input.
+
+Parts
+    Task ``N`` writes ``DIR/<table>/part-tNNNNNN-<seq>.parquet`` with the local engine's writer
+    (:class:`~handaudit.batch.Auditor`, i.e. :class:`~handaudit.reports.parquet.ReportWriter`,
+    whose worker name is ``tNNNNNN``). Part names depend only on the task, never on the worker or
+    the attempt: a task that is run again (its worker died, or it raised and was retried) writes
+    the same names and replaces its earlier parts, so no row is ever counted twice. Each attempt
+    writes into a private staging directory (``DIR/_staging/tNNNNNN-<random>/``, on the same file
+    system, with the writer's own temporary names and renames); only when the whole task has
+    succeeded are its parts moved into the table directories, each by an atomic rename. On
+    object storage (``s3://``, ``gs://``, ...) the staging directory is local to the worker and
+    each finished part is uploaded to its final key (an object is visible only once complete);
+    other fsspec file systems get a temporary name and a move. At the end the client removes the
+    staging directory and any ``part-t...`` file that no successful task reported (a late copy
+    from an attempt that was given up), so the report holds every hand exactly once.
+
+Results
+    A task returns only its :class:`~handaudit.reports.text.Summary` (counts, findings by code,
+    payout checks, rake, worst hands) and the names and row counts of its parts. The client
+    merges them, shows progress as futures complete, and writes the same ``_manifest.json`` and
+    ``_SUCCESS`` as the local engine (plus ``engine``, ``scheduler`` and ``tasks``).
+
+Limits: ``--format jsonl`` and ``--write-valid``/``--write-invalid`` need every hand back in the
+client, in input order; they are refused with ``--engine dask`` (use the local engine).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import queue
+import re
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+
+from .batch import DEFAULT_BATCH, Auditor, RunConfig, RunError, RunResult, _Interrupt, build_manifest, report_metadata
+from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks
+from .reports.text import Summary
+
+DEFAULT_WORKERS = 2
+MAX_TASK_BYTES = 4 * 1024 * 1024
+MIN_TASK_BYTES = 64 * 1024
+TASKS_PER_THREAD = 4  # automatic task size: about this many tasks per worker thread
+MAX_FILES_PER_TASK = 2000
+IN_FLIGHT_PER_THREAD = 3  # tasks submitted ahead of the workers, per worker thread
+WORKER_CHECK_SECONDS = 5.0
+NO_WORKER_SECONDS = 60
+UNKNOWN_SIZE_TASK_BYTES = 1024 * 1024  # standard input
+TASK_RETRIES = 2  # a task that raises is run again this many times (a dead worker: Dask's allowed-failures)
+STAGING = "_staging"
+OBJECT_STORES = {"s3", "s3a", "gs", "gcs", "az", "abfs", "abfss", "adl", "oss", "r2", "memory"}
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_OUR_PART = re.compile(r"^part-t\d+-\d+\.parquet$")
+
+
+class EngineError(Exception):
+    """The Dask engine cannot run (not installed, no scheduler, no worker): exit status 2."""
+
+
+def is_url(path: str) -> bool:
+    """A path with a scheme (``s3://...``, ``file://...``): read and written through fsspec."""
+    return bool(_URL.match(path))
+
+
+def _url_fs(url: str):
+    try:
+        import fsspec.core
+    except ImportError as err:  # pragma: no cover - fsspec comes with dask
+        raise SourceError(f"{url}: reading URLs needs fsspec (pip install 'handaudit[dask]')") from err
+    try:
+        return fsspec.core.url_to_fs(url)
+    except (ImportError, ValueError) as err:  # e.g. s3fs not installed, unknown protocol
+        raise SourceError(f"{url}: {err}") from None
+
+
+def _suffix(path: str) -> str:
+    for s in sorted(PHH_SUFFIXES, key=len, reverse=True):
+        if path.endswith(s):
+            return s
+    return ""
+
+
+# ---------------------------------------------------------------------------------------------
+# inputs
+
+
+def expand_inputs(paths) -> tuple[list[str], dict[str, int | None]]:
+    """The files to read, in the local engine's order, and their sizes (None: unknown).
+
+    Local paths go through :func:`~handaudit.grammar.sources.expand_paths`; a URL is listed
+    through fsspec (a directory is searched recursively, sorted). Raises SourceError.
+    """
+    files: list[str] = []
+    sizes: dict[str, int | None] = {}
+    for p in paths:
+        if p == "-" or not is_url(p):
+            for f in expand_paths([p]):
+                files.append(f)
+                if f != "-" and f not in sizes:
+                    try:
+                        sizes[f] = os.path.getsize(f)
+                    except OSError:
+                        sizes[f] = None
+            continue
+        fs, root = _url_fs(p)
+        try:
+            if fs.isdir(root):
+                found = sorted((info["name"], info.get("size")) for info in fs.find(root, detail=True).values()
+                               if info.get("type", "file") == "file" and is_phh_path(info["name"]))
+                if not found:
+                    raise SourceError(f"{p}: no .phh, .phhs, .phh.gz or .phhs.gz file under this URL")
+                for name, size in found:
+                    url = fs.unstrip_protocol(name)
+                    files.append(url)
+                    sizes[url] = size
+            elif fs.exists(root):
+                if not is_phh_path(p):
+                    raise SourceError(f"{p}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
+                files.append(p)
+                sizes[p] = fs.size(root)
+            else:
+                raise SourceError(f"{p}: no such file or directory")
+        except SourceError:
+            raise
+        except (OSError, ValueError) as err:
+            raise SourceError(f"{p}: {err}") from None
+    return files, sizes
+
+
+# ---------------------------------------------------------------------------------------------
+# tasks
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of one input: a whole file, a byte range of a .phhs file, or hands sent inline.
+
+    A range starts on a hand's table header (or at byte 0) and ends before another one (or at
+    the end of the file): ``first_index``/``first_line`` are the index and line of its first
+    hand's header, ``hands`` the number of hands in it and ``first_key`` the first one's key, as
+    the client's scan found them; ``problems`` the (index, problem) of its hands that have one.
+    """
+
+    path: str  # the path as the user gave it (the rows' ``source``)
+    nbytes: int = 0
+    start: int = 0
+    end: int | None = None
+    first_index: int = 0
+    first_line: int = 1
+    hands: int | None = None  # None: a whole file
+    first_key: str | None = None
+    problems: tuple = ()
+    chunks: tuple | None = None  # inline hands (standard input)
+    location: str | None = None  # where a worker reads it, if not ``path``: an absolute path
+
+    @property
+    def where(self) -> str:
+        return self.location or self.path
+
+
+def _location(path: str) -> str | None:
+    """Workers may run elsewhere (another working directory): they read local files by absolute path."""
+    if path == "-" or is_url(path):
+        return None
+    absolute = os.path.abspath(path)
+    return absolute if absolute != path else None
+
+
+@dataclass(frozen=True)
+class Task:
+    id: int
+    segments: tuple[Segment, ...]
+    nbytes: int
+
+    @property
+    def name(self) -> str:
+        return f"t{self.id:06d}"
+
+
+@dataclass
+class TaskResult:
+    task: int
+    hands: int
+    summary: Summary
+    files: dict  # table -> [(part name, rows)]
+    nbytes: int
+    elapsed: float = 0.0
+    worker: str | None = None
+
+
+class _LineOffsets:
+    """Byte offsets of lines of a file, for line numbers asked in increasing order (one pass)."""
+
+    def __init__(self, f, block: int = 1 << 20):
+        self.f = f
+        self.block_size = block
+        self.line = 1  # the line that starts at block_start + pos
+        self.block = b""
+        self.block_start = 0
+        self.pos = 0
+
+    def offset(self, line: int) -> int:
+        need = line - self.line
+        if need < 0:
+            raise ValueError("line numbers must be asked in increasing order")
+        while need:
+            if self.pos >= len(self.block):
+                self.block_start += len(self.block)
+                self.block = self.f.read(self.block_size)
+                self.pos = 0
+                if not self.block:
+                    raise ValueError(f"line {line} is beyond the end of the file")
+            n = self.block.count(b"\n", self.pos)
+            if n < need:
+                need -= n
+                self.line += n
+                self.pos = len(self.block)
+                continue
+            p = self.pos
+            for _ in range(need):
+                p = self.block.index(b"\n", p) + 1
+            self.line += need
+            self.pos = p
+            need = 0
+        return self.block_start + self.pos
+
+
+def _cuttable(chunk: Chunk) -> bool:
+    """May a range start at this hand? Only at a real table header (the splitter's state is then
+    known: outside any string, after a header)."""
+    return chunk.problem is None or chunk.problem[0] == "duplicate-hand"
+
+
+def plan_ranges(path: str, task_bytes: int, local_copy: str | None = None):
+    """Cut a .phhs file into :class:`Segment` ranges of about ``task_bytes`` (a generator).
+
+    ``local_copy``: where the file's bytes are on this machine (a URL's download), else ``path``.
+    """
+    local = local_copy or path
+    with open(local, "rb") as f:
+        lines = _LineOffsets(f)
+        start, first_index, first_line, first_key = 0, 0, 1, None
+        count = acc = 0
+        problems: list = []
+        for chunk in read_chunks(local):
+            if count and acc >= task_bytes and _cuttable(chunk):
+                header_line = chunk.line - 1
+                offset = lines.offset(header_line)
+                yield Segment(path, offset - start, start, offset, first_index, first_line, count, first_key,
+                              tuple(problems), location=_location(path))
+                start, first_index, first_line = offset, chunk.index, header_line
+                count = acc = 0
+                problems = []
+            if not count:
+                first_key = chunk.hand_key
+            if chunk.problem is not None:
+                problems.append((chunk.index, chunk.problem))
+            count += 1
+            acc += len(chunk.data) + len(chunk.hand_key) + 3
+        end = os.path.getsize(local)
+        yield Segment(path, end - start, start, None, first_index, first_line, count, first_key, tuple(problems),
+                      location=_location(path))
+
+
+def plan_tasks(files: list[str], sizes: dict, task_bytes: int):
+    """The run's :class:`Task` s, in input order, cut as late as possible (a generator)."""
+    task_id = 0
+    pending: list[Segment] = []
+    pending_bytes = 0
+
+    def make(segments, nbytes) -> Task:
+        nonlocal task_id
+        task = Task(task_id, tuple(segments), nbytes)
+        task_id += 1
+        return task
+
+    for path in files:
+        size = sizes.get(path)
+        if path == "-":
+            batch, nbytes = [], 0
+            for chunk in read_chunks(path):
+                batch.append(chunk)
+                nbytes += len(chunk.data) + len(chunk.hand_key) + 3
+                if nbytes >= task_bytes:
+                    yield make([Segment(path, nbytes, chunks=tuple(batch))], nbytes)
+                    batch, nbytes = [], 0
+            if batch:
+                yield make([Segment(path, nbytes, chunks=tuple(batch))], nbytes)
+            continue
+        if path.endswith(".phhs") and size is not None and size > task_bytes:
+            if pending:
+                yield make(pending, pending_bytes)
+                pending, pending_bytes = [], 0
+            copy = _download(path, ".phhs") if is_url(path) else None
+            try:
+                for seg in plan_ranges(path, task_bytes, copy):
+                    yield make([seg], seg.nbytes)
+            finally:
+                if copy:
+                    _unlink(copy)
+            continue
+        pending.append(Segment(path, size or 0, location=_location(path)))
+        pending_bytes += size or 0
+        if pending_bytes >= task_bytes or len(pending) >= MAX_FILES_PER_TASK:
+            yield make(pending, pending_bytes)
+            pending, pending_bytes = [], 0
+    if pending:
+        yield make(pending, pending_bytes)
+
+
+# ---------------------------------------------------------------------------------------------
+# the worker side
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _download(url: str, suffix: str) -> str:
+    """Copy a URL's file to a local temporary file (same suffix, so the reader knows its kind)."""
+    fs, root = _url_fs(url)
+    fd, tmp = tempfile.mkstemp(prefix="handaudit-", suffix=suffix)
+    os.close(fd)
+    try:
+        fs.get_file(root, tmp)
+    except BaseException as err:
+        _unlink(tmp)
+        if isinstance(err, (OSError, ValueError)):
+            raise SourceError(f"{url}: {err}") from None
+        raise
+    return tmp
+
+
+def _read_range(path: str, start: int, end: int | None) -> bytes:
+    if is_url(path):
+        fs, root = _url_fs(path)
+        return fs.cat_file(root, start=start, end=end)
+    with open(path, "rb") as f:
+        f.seek(start)
+        return f.read() if end is None else f.read(end - start)
+
+
+def segment_chunks(seg: Segment):
+    """The hands of one segment, as the local engine's reader yields them for the whole file."""
+    if seg.chunks is not None:
+        yield from seg.chunks
+        return
+    if seg.hands is None:  # a whole file
+        if not is_url(seg.path):
+            if seg.location is None:
+                yield from read_chunks(seg.path)
+            else:
+                for chunk in read_chunks(seg.location):
+                    yield dataclasses.replace(chunk, source=seg.path)
+            return
+        tmp = _download(seg.path, _suffix(seg.path))
+        try:
+            for chunk in read_chunks(tmp):
+                yield dataclasses.replace(chunk, source=seg.path)
+        finally:
+            _unlink(tmp)
+        return
+    data = _read_range(seg.where, seg.start, seg.end)
+    fd, tmp = tempfile.mkstemp(prefix="handaudit-range-", suffix=".phhs")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        del data
+        problems = dict(seg.problems)
+        base = seg.first_line - 1
+        n = 0
+        for chunk in read_chunks(tmp):
+            if n == 0 and chunk.hand_key != seg.first_key:
+                raise RunError(f"{seg.path}: the range at byte {seg.start} starts with hand [{chunk.hand_key}], "
+                               f"expected [{seg.first_key}] (did the file change during the run?)")
+            index = seg.first_index + n
+            yield Chunk(seg.path, chunk.hand_key, index, chunk.data, chunk.line + base, problems.get(index))
+            n += 1
+        if n != seg.hands:
+            raise RunError(f"{seg.path}: the range at byte {seg.start} holds {n} hands, expected {seg.hands} "
+                           "(did the file change during the run?)")
+    finally:
+        _unlink(tmp)
+
+
+def _task_chunks(task: Task):
+    for seg in task.segments:
+        yield from segment_chunks(seg)
+
+
+def _publish(staging: str, out: str, written: dict) -> dict:
+    """Move a finished task's parts from its staging directory to the report's tables."""
+    files = {}
+    remote = is_url(out)
+    if remote:
+        fs, root = _url_fs(out)
+        root = root.rstrip("/")
+        atomic_put = bool({*(fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,))} & OBJECT_STORES)
+    for table, parts in written.items():
+        files[table] = list(parts)
+        for name, _rows in parts:
+            src = os.path.join(staging, table, name)
+            if not remote:
+                os.replace(src, os.path.join(out, table, name))
+            elif atomic_put:
+                fs.put_file(src, f"{root}/{table}/{name}")
+            else:
+                tmp = f"{root}/{table}/.{name}.{uuid.uuid4().hex[:8]}.tmp"
+                fs.put_file(src, tmp)
+                fs.mv(tmp, f"{root}/{table}/{name}")
+    return files
+
+
+def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
+    """Audit one task's hands on a worker; write its parts; return its summary (see module doc)."""
+    from .reports.schema import TABLE_NAMES
+
+    started = time.monotonic()
+    staging = None
+    if out:
+        if is_url(out):
+            staging = tempfile.mkdtemp(prefix=f"handaudit-{task.name}-")
+        else:
+            staging = os.path.join(out, STAGING, f"{task.name}-{uuid.uuid4().hex[:12]}")
+        for table in TABLE_NAMES:
+            os.makedirs(os.path.join(staging, table), exist_ok=True)
+    auditor = Auditor(dataclasses.replace(config, out_dir=staging), task.name)
+    try:
+        summary = Summary()
+        hands = 0
+        batch: list[Chunk] = []
+        for chunk in _task_chunks(task):
+            batch.append(chunk)
+            if len(batch) >= DEFAULT_BATCH:
+                result = auditor.run(0, batch)
+                summary.merge(result.summary)
+                hands += result.hands
+                batch = []
+        if batch:
+            result = auditor.run(0, batch)
+            summary.merge(result.summary)
+            hands += result.hands
+        written = auditor.close()
+        files = _publish(staging, out, written) if out else {}
+    except BaseException:
+        auditor.abort()
+        raise
+    finally:
+        if staging:
+            shutil.rmtree(staging, ignore_errors=True)
+    return TaskResult(task.id, hands, summary, files, task.nbytes, time.monotonic() - started, f"pid {os.getpid()}")
+
+
+# ---------------------------------------------------------------------------------------------
+# the report directory (client side): local paths use the local engine's functions
+
+
+class _LocalReport:
+    def __init__(self, out: str):
+        self.out = out
+
+    def prepare(self) -> None:
+        from .reports.parquet import prepare_dir
+
+        prepare_dir(self.out)
+        shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
+
+    def cleanup(self, reported: dict) -> int:
+        """Remove the staging area and parts no successful task reported; temporaries removed."""
+        from .reports.parquet import remove_temporaries
+        from .reports.schema import TABLE_NAMES
+
+        shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
+        for table in TABLE_NAMES:
+            tdir = os.path.join(self.out, table)
+            keep = reported.get(table, set())
+            for name in os.listdir(tdir) if os.path.isdir(tdir) else ():
+                if _OUR_PART.match(name) and name not in keep:
+                    _unlink(os.path.join(tdir, name))
+        return remove_temporaries(self.out)
+
+    def finish(self, metadata: dict, complete: bool) -> dict:
+        from .reports.parquet import count_rows, write_empty_parts
+
+        if complete:
+            write_empty_parts(self.out, metadata)
+        return count_rows(self.out)
+
+    def write_manifest(self, manifest: dict, complete: bool) -> None:
+        from .reports.parquet import write_manifest
+
+        write_manifest(self.out, manifest, complete)
+
+
+class _RemoteReport:
+    """The same steps through fsspec, for ``--out s3://bucket/report`` and the like."""
+
+    def __init__(self, out: str):
+        self.out = out
+        self.fs, root = _url_fs(out)
+        self.root = root.rstrip("/")
+
+    def _names(self, table: str) -> list[str]:
+        try:
+            return [p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(f"{self.root}/{table}", detail=False)]
+        except (FileNotFoundError, OSError):
+            return []
+
+    def prepare(self) -> None:
+        from .reports.parquet import MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX
+        from .reports.schema import TABLE_NAMES
+
+        fs = self.fs
+        fs.makedirs(self.root, exist_ok=True)
+        for name in (SUCCESS, MANIFEST):
+            if fs.exists(f"{self.root}/{name}"):
+                fs.rm(f"{self.root}/{name}")
+        for table in TABLE_NAMES:
+            fs.makedirs(f"{self.root}/{table}", exist_ok=True)
+            for name in self._names(table):
+                if name.startswith((PART_PREFIX, TMP_PREFIX, ".part-t")):
+                    fs.rm(f"{self.root}/{table}/{name}")
+
+    def cleanup(self, reported: dict) -> int:
+        from .reports.schema import TABLE_NAMES
+
+        removed = 0
+        for table in TABLE_NAMES:
+            keep = reported.get(table, set())
+            for name in self._names(table):
+                temporary = name.startswith(".part-") and name.endswith(".tmp")
+                if temporary or (_OUR_PART.match(name) and name not in keep):
+                    self.fs.rm(f"{self.root}/{table}/{name}")
+                    removed += temporary
+        return removed
+
+    def finish(self, metadata: dict, complete: bool) -> dict:
+        import pyarrow.parquet as pq
+
+        from .reports.parquet import PART_PREFIX
+        from .reports.schema import TABLE_NAMES, schema
+
+        meta = {k: str(v) for k, v in metadata.items()}
+        tables = {}
+        for table in TABLE_NAMES:
+            names = [n for n in self._names(table) if n.startswith(PART_PREFIX) and n.endswith(".parquet")]
+            if complete and not names:
+                sch = schema(table).with_metadata({**schema(table).metadata, **meta})
+                with self.fs.open(f"{self.root}/{table}/{PART_PREFIX}empty.parquet", "wb") as f:
+                    pq.write_table(sch.empty_table(), f, compression="zstd")
+                names = [f"{PART_PREFIX}empty.parquet"]
+            rows = 0
+            for n in names:
+                with self.fs.open(f"{self.root}/{table}/{n}", "rb") as f:
+                    rows += pq.ParquetFile(f).metadata.num_rows
+            tables[table] = {"files": len(names), "rows": rows}
+        return tables
+
+    def write_manifest(self, manifest: dict, complete: bool) -> None:
+        import json
+
+        from .reports.parquet import MANIFEST, SUCCESS
+
+        self.fs.pipe_file(f"{self.root}/{MANIFEST}", (json.dumps(manifest, indent=2, default=str) + "\n").encode())
+        if complete:
+            self.fs.pipe_file(f"{self.root}/{SUCCESS}", b"")
+
+
+# ---------------------------------------------------------------------------------------------
+# the client
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise EngineError("--engine dask needs Dask: pip install 'handaudit[dask]'") from None
+    return distributed
+
+
+class DaskRunner:
+    """One run of ``handaudit check --engine dask``; ``run()`` returns a :class:`~handaudit.batch.RunResult`.
+
+    ``scheduler``: the address of a running scheduler; None starts a local cluster of ``jobs``
+    worker processes (default 2, one thread each, loopback only) for the run. ``client``: an
+    existing ``distributed.Client`` to use instead (it is not closed). ``task_bytes``: the size
+    of a task (default: automatic). ``status``: where the dashboard link and notes go (stderr).
+    ``on_result``: called with each :class:`TaskResult` as it arrives (tests, tools).
+    """
+
+    def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
+                 out_dir: str | None = None, scheduler: str | None = None, client=None, progress=None,
+                 task_bytes: int | None = None, status=None, on_result=None, dashboard: bool = True):
+        self.paths = list(paths)
+        self.rulebook = rulebook
+        self.overrides = tuple(overrides)
+        self.jobs_requested = jobs
+        self.out_dir = str(out_dir) if out_dir else None
+        self.scheduler = scheduler
+        self.client = client
+        self.progress = progress
+        self.task_bytes = task_bytes
+        self.status = status if status is not None else sys.stderr
+        self.on_result = on_result
+        self.dashboard = dashboard
+
+    def _note(self, text: str) -> None:
+        try:
+            self.status.write(f"handaudit: {text}\n")
+            self.status.flush()
+        except (OSError, ValueError):
+            pass
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _prepare(self) -> None:
+        from .validator.rulebook import load_rulebook
+
+        self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
+        book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
+        self.book_name = book.name
+        known = [self.sizes.get(f) for f in self.files]
+        self.known_bytes = sum(s for s in known if s)
+        plain = all(f != "-" and not f.endswith(".gz") and s is not None for f, s in zip(self.files, known))
+        self.total_bytes = self.known_bytes if plain else None
+        self.config = RunConfig(rulebook=self.rulebook, overrides=self.overrides,
+                                metadata=report_metadata(book.name, self.overrides))
+        self.report = None
+        if self.out_dir:
+            self.report = _RemoteReport(self.out_dir) if is_url(self.out_dir) else _LocalReport(self.out_dir)
+
+    def _connect(self):
+        """(client, cluster or None): the given client, the scheduler at ``scheduler``, or a new local cluster."""
+        distributed = _import_distributed()
+        if self.client is not None:
+            return self.client, None
+        if self.scheduler:
+            try:
+                client = distributed.Client(self.scheduler, set_as_default=False)
+            except (OSError, TimeoutError, ValueError) as err:
+                raise EngineError(f"cannot connect to the Dask scheduler at {self.scheduler}: {err}") from None
+            return client, None
+        import logging
+        import signal
+        import threading
+
+        n = self.jobs_requested or DEFAULT_WORKERS
+        # The workers ignore Ctrl-C (like the local engine's): the client decides how to stop.
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            cluster = distributed.LocalCluster(
+                n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address="127.0.0.1:8787" if self.dashboard else None,
+                silence_logs=logging.ERROR,
+            )
+        except Exception as err:
+            raise EngineError(f"cannot start a local Dask cluster: {type(err).__name__}: {err}") from None
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)
+        try:
+            client = distributed.Client(cluster, set_as_default=False)
+        except BaseException:
+            cluster.close()
+            raise
+        return client, cluster
+
+    def _show_cluster(self, client, cluster) -> int:
+        """Wait for a worker; say where the dashboard is; the number of worker threads."""
+        try:
+            client.wait_for_workers(1, timeout=60)
+        except TimeoutError:
+            raise EngineError(f"no Dask worker joined the scheduler at {self.scheduler} within 60 s") from None
+        nthreads = sum(client.nthreads().values()) or 1
+        workers = len(client.nthreads())
+        where = self.scheduler or client.scheduler.address
+        try:
+            link = client.dashboard_link if self.dashboard else None
+        except Exception:
+            link = None
+        dash = f"; dashboard {link}" if link else ""
+        if link and cluster is not None:
+            import importlib.util
+
+            if importlib.util.find_spec("bokeh") is None:
+                dash += " (install bokeh>=3.1 to see it)"
+        self._note(f"Dask: {workers} worker{'s' if workers != 1 else ''} ({nthreads} thread{'s' if nthreads != 1 else ''}) "
+                   f"at {where}{dash}")
+        return nthreads
+
+    def _auto_task_bytes(self, nthreads: int) -> int:
+        if self.task_bytes:
+            return max(1, int(self.task_bytes))
+        if not self.known_bytes:
+            return UNKNOWN_SIZE_TASK_BYTES
+        per = self.known_bytes // max(1, TASKS_PER_THREAD * nthreads)
+        return max(MIN_TASK_BYTES, min(MAX_TASK_BYTES, per))
+
+    # -- the run -----------------------------------------------------------------------------
+    def run(self) -> RunResult:
+        self._prepare()
+        client, cluster = self._connect()
+        try:
+            outcome = self._run(client, cluster)
+        finally:
+            # A local cluster is closed before the report is finished: no task can write after.
+            if self.client is None:
+                client.close()
+            if cluster is not None:
+                cluster.close()
+        return self._finish(*outcome)
+
+    def _run(self, client, cluster):
+        nthreads = self._show_cluster(client, cluster)
+        if self.report is not None:
+            try:
+                self.report.prepare()
+            except OSError as err:
+                raise EngineError(f"--out {self.out_dir}: {err.strerror or err}") from None
+        self._reported: dict = {}
+        task_bytes = self._auto_task_bytes(nthreads)
+        summary = Summary(files=len(self.files), jobs=nthreads, rulebook=self.book_name)
+        if self.progress is not None:
+            self.progress.total = self.total_bytes
+        window = max(2, IN_FLIGHT_PER_THREAD * nthreads)
+        run_id = uuid.uuid4().hex[:8]
+        started = time.monotonic()
+        bytes_done = 0
+        self.tasks_done = 0
+        interrupted = False
+        error = None
+        raised: BaseException | None = None
+        pending: dict = {}  # future -> task
+        out = self.out_dir
+        if out and not is_url(out):
+            out = os.path.abspath(out)  # workers may have another working directory
+        watch = {"next": time.monotonic() + WORKER_CHECK_SECONDS, "since": None}
+
+        def check_workers() -> None:
+            """Never wait for ever: a cluster that has had no worker for a while ends the run."""
+            now = time.monotonic()
+            if now < watch["next"]:
+                return
+            watch["next"] = now + WORKER_CHECK_SECONDS
+            if client.nthreads():
+                watch["since"] = None
+            elif watch["since"] is None:
+                watch["since"] = now
+            elif now - watch["since"] > NO_WORKER_SECONDS:
+                raise RunError(f"no Dask worker for {NO_WORKER_SECONDS} s: the cluster lost its workers")
+
+        def accept(result: TaskResult) -> None:
+            nonlocal bytes_done
+            summary.merge(result.summary)
+            bytes_done += result.nbytes
+            self.tasks_done += 1
+            for table, parts in result.files.items():
+                self._reported.setdefault(table, set()).update(name for name, _ in parts)
+            if self.on_result is not None:
+                self.on_result(result)
+            if self.progress is not None:
+                self.progress.update(summary.hands, bytes_done)
+
+        finished: queue.SimpleQueue = queue.SimpleQueue()  # futures as they complete (done callbacks)
+
+        def collect(timeout: float) -> None:
+            if not pending:
+                return
+            done = []
+            try:
+                done.append(finished.get(timeout=timeout) if timeout else finished.get_nowait())
+                while True:
+                    done.append(finished.get_nowait())
+            except queue.Empty:
+                pass
+            if not done:
+                check_workers()
+            for fut in done:
+                task = pending.pop(fut, None)
+                if task is None:  # cancelled by us
+                    continue
+                if fut.status == "finished":
+                    accept(fut.result())
+                    continue
+                try:
+                    fut.result()
+                except BaseException as err:  # noqa: BLE001 - the task's own error, reported
+                    raise RunError(_task_error(task, err)) from None
+                raise RunError(f"task {task.name} was {fut.status}")
+
+        with _Interrupt() as stop:
+            try:
+                for task in plan_tasks(self.files, self.sizes, task_bytes):
+                    while len(pending) >= window and not stop.requested:
+                        collect(0.2)
+                    if stop.requested:
+                        break
+                    fut = client.submit(run_task, task, self.config, out, key=f"handaudit-{run_id}-{task.name}",
+                                        retries=TASK_RETRIES, pure=False)
+                    pending[fut] = task
+                    fut.add_done_callback(finished.put)
+                if stop.requested:
+                    # Like the local engine: what is running finishes (and is in the report),
+                    # what is only queued is cancelled.
+                    interrupted = True
+                    running = {key for keys in client.processing().values() for key in keys}
+                    queued = [fut for fut in pending if fut.key not in running]
+                    if queued:
+                        client.cancel(queued)
+                        for fut in queued:
+                            pending.pop(fut, None)
+                    self._note(f"interrupted: finishing the {len(pending)} task{'s' if len(pending) != 1 else ''}"
+                               " in progress (Ctrl-C again to stop at once)")
+                while pending:
+                    collect(0.2)
+            except KeyboardInterrupt:  # second Ctrl-C: stop at once
+                interrupted = True
+            except RunError as err:
+                error = str(err)
+            except BaseException as err:  # SourceError mid-run, a bug: record, clean up, re-raise
+                error = f"{type(err).__name__}: {err}"
+                raised = err
+            finally:
+                if pending:
+                    try:
+                        client.cancel(list(pending))
+                    except Exception:
+                        pass
+                if self.progress is not None:
+                    self.progress.close()
+        summary.elapsed = time.monotonic() - started
+        return summary, nthreads, interrupted, error, raised
+
+    def _finish(self, summary: Summary, nthreads: int, interrupted: bool, error: str | None,
+                raised: BaseException | None) -> RunResult:
+        complete = not interrupted and error is None
+        result = RunResult(summary, complete, interrupted, self.out_dir, error=error)
+        if self.report is not None:
+            result.removed_temporaries = self.report.cleanup(self._reported)
+            result.tables = self.report.finish(dict(self.config.metadata), complete)
+            manifest = build_manifest(self.config, self.paths, self.files, self.book_name, nthreads, result.tables,
+                                      summary, complete, interrupted, error)
+            manifest.update(engine="dask", scheduler=self.scheduler or "local", tasks=self.tasks_done)
+            self.report.write_manifest(manifest, complete)
+        if raised is not None:
+            raise raised
+        return result
+
+
+def _task_error(task: Task, err: BaseException) -> str:
+    name = type(err).__name__
+    text = str(err).strip().splitlines()[0] if str(err).strip() else name
+    if isinstance(err, ImportError) and "handaudit" in str(err):
+        return (f"a Dask worker cannot import handaudit ({text}): install it on every worker "
+                "(pip install 'handaudit[dask]')")
+    if name == "KilledWorker":
+        return f"task {task.name} killed its worker every time it ran: {text}"
+    return f"task {task.name} failed: {name}: {text}"
+
+
+def run(paths, **options) -> RunResult:
+    """Audit ``paths`` on Dask with :class:`DaskRunner` (keyword options as its constructor's)."""
+    return DaskRunner(paths, **options).run()

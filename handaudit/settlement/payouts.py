@@ -64,6 +64,19 @@ def _names(players) -> str:
     return ", ".join(f"p{p + 1}" for p in players)
 
 
+def _conservation(findings: list, rulebook, fmt, missing: int, pot_total: int, pct: int, units: int,
+                  what: str) -> None:
+    """chips-not-conserved when recorded results create chips, or lose more than rake explains."""
+    if missing < 0:
+        findings.append(Finding("chips-not-conserved", f"{what}: {fmt(-missing)} created",
+                                rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
+    elif not _within(missing, pot_total, pct, units):
+        findings.append(Finding(
+            "chips-not-conserved",
+            f"{what}: {fmt(missing)} missing, beyond the rake limit {pct}% of {fmt(pot_total)} + {units} unit(s)",
+            rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
+
+
 def _diff_text(fmt, diff: int) -> str:
     return f"{fmt(diff)} more" if diff > 0 else f"{fmt(-diff)} less"
 
@@ -178,18 +191,8 @@ def check_payouts(hand, rulebook, contributions, returned, pots, received, deter
                         f"({_diff_text(fmt, d)}){extra}",
                         actor=f"p{i + 1}",
                         rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
-                if rake < 0:
-                    findings.append(Finding(
-                        "chips-not-conserved",
-                        f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}: "
-                        f"{fmt(-rake)} created",
-                        rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
-                elif not _within(rake, pot_total, pct, units):
-                    findings.append(Finding(
-                        "chips-not-conserved",
-                        f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}: "
-                        f"{fmt(rake)} missing, beyond the {limit_note}",
-                        rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
+                _conservation(findings, rulebook, fmt, rake, pot_total, pct, units,
+                              f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}")
         else:
             rake = pot_total - total_rec
             _check_possible(findings, hand, rulebook, rec_w, returned, pots, pot_total, "winnings", fmt)
@@ -303,15 +306,5 @@ def _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, po
     starts = hand.starting_stacks
     if len(starts) == n and all(s is not None for s in starts):
         missing = sum(starts) - sum(rec_fs)
-        if missing < 0:
-            findings.append(Finding(
-                "chips-not-conserved",
-                f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}: "
-                f"{fmt(-missing)} created",
-                rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
-        elif not _within(missing, pot_total, pct, units):
-            findings.append(Finding(
-                "chips-not-conserved",
-                f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}: "
-                f"{fmt(missing)} missing, beyond the rake limit ({pct}% of {fmt(pot_total)} + {units} unit(s))",
-                rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
+        _conservation(findings, rulebook, fmt, missing, pot_total, pct, units,
+                      f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}")

@@ -1,0 +1,317 @@
+"""The replay's betting rules: turn, fold, check/call, bring-in, bet/raise (a mixin of the engine).
+
+Every player action in a betting round is judged here: out of turn, minimum bets and raises,
+short all-ins that do or do not reopen the betting, fixed-limit sizes and caps, the pot limit,
+table stakes; each with the rulebook's citation and ruling, then applied as ruled. The
+arithmetic of the limits is in limits.py; turn order and round state live in engine.py.
+"""
+
+from __future__ import annotations
+
+from ..findings import INFO, WARNING
+from ..model import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD, SHOW_MUCK
+from ..variants import FIXED, OPEN_BRING_IN, POT
+from . import limits
+from . import outcome as K
+from .outcome import ActionRecord
+from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
+
+
+class Betting:
+    """Judges and applies the players' betting actions (and routes shows and draws)."""
+
+    def _player_action(self, action, pot_before: int) -> None:
+        i = action.player
+        who = self.p(i)
+        kind = action.kind
+        street = self._street_name()
+        if kind == SHOW_MUCK:
+            self._show(i, action)
+            rec = K.K_SHOW if self.shown[i] else K.K_MUCK
+            self.records.append(ActionRecord(self.index, street, who, rec, pot_before=pot_before))
+            return
+        if kind == DISCARD:
+            rec = self._discard(i, action.cards)
+            self.records.append(ActionRecord(self.index, street, who, rec, pot_before=pot_before))
+            return
+        if self.phase == OVER or self.folded[i]:
+            why = "has folded" if self.folded[i] else "acts after the hand is over"
+            self.find("action-after-end", f"{who} {why}; the action is ignored", who,
+                      "ignored: a folded hand is dead" if self.folded[i] else "ignored")
+            self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
+            return
+        self.skipped.discard(i)
+        reported = False
+        if self.phase != BET:
+            self._not_betting_time(i)
+            reported = True
+            if self.phase != BET:
+                self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
+                return
+        if self.all_in(i):
+            self.find("out-of-turn", f"{who} is all in and has no action", who, "ignored")
+            self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
+            return
+        expected = self.next_to_act()
+        to_call = max(0, self.level - self.bet[i])
+        lo, hi = self._raise_range(i)
+        if (kind == BRING_IN and self._is_bring_in_time()) or reported:
+            pass  # judged in _bring_in, or already reported above
+        elif expected != i:
+            self._out_of_turn(i, expected)
+        before = self.contrib[i]
+        if kind == FOLD:
+            rec = self._fold(i, to_call)
+        elif kind == CHECK_CALL:
+            rec = self._call(i)
+        elif kind == BRING_IN:
+            rec = self._bring_in(i)
+        else:
+            rec = self._bet_raise(i, action.amount, lo, hi)
+        put = self.contrib[i] - before
+        self.records.append(ActionRecord(
+            self.index, street, who, rec, put or None,
+            self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,
+            pot_before, to_call, lo, hi, self.all_in(i)))
+        self.cursor = i if self.return_to is None else (self.return_to - 1) % self.n
+        self.return_to = None
+        self._after_action()
+
+    def _out_of_turn(self, i: int, expected: int | None) -> None:
+        """Report a player acting before their turn. The players passed over keep their turn
+        (TDA Rule 55, seed 4.24/4.26); they are reported once, and if the history never gives
+        them an action before the next deal, their hands are treated as folded when facing a
+        bet and as checked otherwise."""
+        who = self.p(i)
+        if expected is None:
+            self.find("out-of-turn", f"{who} acts but the betting round is over", who,
+                      self.book.ruling("out-of-turn"))
+            return
+        passed = []
+        for k in range(self.n):
+            j = (expected + k) % self.n
+            if j == i:
+                break
+            if j in self.to_act:
+                passed.append(j)
+        new = [j for j in passed if j not in self.skipped]
+        self.skipped.update(passed)
+        if passed:
+            self.return_to = passed[0]  # the action goes back to the first player passed over
+        if not new:
+            return
+        names = ", ".join(self.p(j) for j in new)
+        ruling = self.book.ruling("out-of-turn") or "the action stands"
+        self.find("out-of-turn", f"{who} acts out of turn; it is {self.p(expected)}'s turn ({names} passed over)",
+                  who, f"{ruling}; if {names} never act, they are treated as folded (facing a bet) or checked")
+
+    def _close_skipped(self) -> None:
+        """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
+        for j in sorted(self.to_act):
+            if self.bet[j] < self.level:
+                self._mark_folded(j)
+        self.to_act.clear()
+        self._after_action()
+
+    def _not_betting_time(self, i: int) -> None:
+        """A betting action while the dealer or the draw is due: report it, then go on as if
+        the missing step had happened (the omission is reported where it shows)."""
+        who = self.p(i)
+        if self.phase == DEAL:
+            missing = "board cards" if self.pending_board else "hole cards"
+            self.find("out-of-turn", f"{who} acts before the dealer has dealt the {self._street_name()} {missing}",
+                      who, "the missing deal is reported; the replay goes on without those cards")
+            self.pending_board, self.pending_hole = 0, {}
+            self._maybe_start_betting()
+        elif self.phase == DRAW:
+            self.find("out-of-turn", f"{who} bets before the {self._street_name()} draw is complete", who,
+                      "the missing draw is reported; the replay goes on")
+            self.to_discard, self.to_draw = [], {}
+            self._maybe_start_betting()
+        elif self.phase == SHOWDOWN:
+            self.find("action-after-end", f"{who} bets after the last betting round", who, "ignored")
+
+    def _is_bring_in_time(self) -> bool:
+        return (self.v.streets[self.street].opener == OPEN_BRING_IN and self.level == max(self.bet)
+                and not self.acted)
+
+    def _raise_range(self, i: int) -> tuple[int | None, int | None]:
+        """Legal bet/raise-to range for player ``i`` now (None, None: may not raise)."""
+        cap_to = self.bet[i] + self.stack[i]
+        if cap_to <= self.level or not self._may_raise(i) or self._cap_reached():
+            return None, None
+        s = self.v.structure
+        if s == FIXED:
+            to = limits.fixed_to(self.fl_level, self.unit)
+            if self._stud_bring_in_pending():
+                to = self.hand.small_bet or to
+            return min(to, cap_to), min(to, cap_to)
+        lo = limits.min_raise_to(self.level, self.last_full)
+        hi = cap_to
+        if s == POT:
+            hi = min(cap_to, limits.pot_limit_max_to(self.level, self.in_middle(), self.bet[i]))
+        return min(lo, cap_to), hi
+
+    def _stud_bring_in_pending(self) -> bool:
+        return self.street == 0 and self.v.streets[0].opener == OPEN_BRING_IN and self.raises == 0
+
+    def _may_raise(self, i: int) -> bool:
+        if i not in self.acted:
+            return True
+        faced = self.level - self.acted[i]
+        return faced > 0 and limits.may_reraise(self.v.structure, faced, self.last_full, self.unit,
+                                                 self.book.limit_allin_reopen)
+
+    def _cap_reached(self) -> bool:
+        if self.v.structure != FIXED:
+            return False
+        limit = self.book.limit_raises if self.v.betting_rounds >= 3 else self.book.limit_raises_short
+        if self.raises < 1 + limit:
+            return False
+        mode = self.book.heads_up_uncap
+        if mode == "when-heads-up" and self._cap_players() <= 2 and not self.capped_multiway:
+            return False
+        if mode == "round-starts-heads-up" and self.round_starts_heads_up:
+            return False
+        return True
+
+    def _fold(self, i: int, to_call: int) -> str:
+        if to_call == 0 and self.book.unnecessary_fold != "off":
+            self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
+                      self.p(i), self.book.ruling("unnecessary-fold"),
+                      severity=WARNING if self.book.unnecessary_fold == "warning" else INFO)
+        self._mark_folded(i)
+        self.to_act.discard(i)
+        return K.K_FOLD
+
+    def _call(self, i: int) -> str:
+        to_call = max(0, self.level - self.bet[i])
+        self.put(i, to_call)
+        self.acted[i] = self.level
+        self.to_act.discard(i)
+        return K.K_CALL if to_call else K.K_CHECK
+
+    def _bring_in(self, i: int) -> str:
+        who = self.p(i)
+        if not self._is_bring_in_time():
+            self.find("wrong-bring-in", f"{who} posts a bring-in when none is due", who, "treated as a call")
+            return self._call(i)
+        if i != self.bring_in_player and self.bring_in_player is not None:
+            self.find("wrong-bring-in", f"{who} posts the bring-in, but {self.p(self.bring_in_player)} has the "
+                      f"{'highest' if self.v.code == 'FR' else 'lowest'} up card and must bring in", who,
+                      self.book.ruling("wrong-bring-in"))
+        amount = self.hand.bring_in or 0
+        self.put(i, amount - self.bet[i])
+        self.level = max(self.level, self.bet[i])
+        self.acted[i] = self.level
+        self.to_act = self.active - {i}
+        return K.K_BRING_IN
+
+    def _bet_raise(self, i: int, to: int, lo: int | None, hi: int | None) -> str:
+        """A ``cbr``: judge the amount, apply the ruling, and update the round."""
+        who = self.p(i)
+        s = self.v.structure
+        cap_to = self.bet[i] + self.stack[i]
+        fmt = self.fmt
+        opening = self.level == 0 or (self._stud_bring_in_pending())
+        word = "bet" if self.level == 0 else ("completion" if self._stud_bring_in_pending() else "raise")
+        if to > cap_to:
+            self.find("exceeds-stack", f"{who} {word}s to {fmt(to)} but has only {fmt(cap_to)} "
+                      f"({fmt(self.stack[i])} behind)", who, f"all in for {fmt(cap_to)}")
+            to = cap_to
+        all_in = to == cap_to and not self.unknown[i]
+        if to <= self.level:
+            self.find("raise-below-minimum" if self.level else "bet-below-minimum",
+                      f"{who} {word}s to {fmt(to)}, not above the current bet {fmt(self.level)}", who, "treated as a call")
+            return self._call(i)
+        if self._cap_reached():
+            self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
+                      f"{self.raises - 1} raises", who, self.book.ruling("raise-cap-exceeded") or "treated as a call")
+            return self._call(i)
+        if lo is None:
+            if cap_to > self.level and not self._may_raise(i):
+                faced = self.level - self.acted.get(i, self.level)
+                self.find("betting-not-reopened", f"{who} raises after having acted, facing only {fmt(faced)} more "
+                          "from short all-ins: the betting was not reopened", who,
+                          self.book.ruling("betting-not-reopened") or "treated as a call")
+            return self._call(i)
+        if s == FIXED:
+            fixed = lo
+            if to != fixed and not (all_in and to < fixed):
+                self.find("wrong-limit-amount", f"{who} {word}s to {fmt(to)}; the fixed-limit {word} is to "
+                          f"{fmt(fixed)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {fmt(fixed)}")
+                to = fixed
+        else:
+            if to < lo and not all_in:
+                code = "bet-below-minimum" if opening else "raise-below-minimum"
+                if opening:
+                    ruled, as_call = lo, False
+                    ruling = f"brought up to the minimum bet {fmt(lo)}"
+                else:
+                    ruled, as_call = limits.short_raise_ruling(self.book.short_raise_ruling, self.level, to, lo)
+                    ruling = ("treated as a call (half rule)" if as_call
+                              else f"brought up to the minimum raise, to {fmt(ruled)}")
+                self.find(code, f"{who} {word}s to {fmt(to)}; the minimum is to {fmt(lo)}", who,
+                          ruling)
+                if as_call:
+                    return self._call(i)
+                to = min(ruled, cap_to)
+                all_in = to == cap_to
+            if s == POT and hi is not None and to > hi:
+                self.find("over-pot-limit", f"{who} {word}s to {fmt(to)}; the pot limit is to {fmt(hi)}"
+                          + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
+                          f"cut back to a pot-sized {word}: to {fmt(hi)}")
+                to = hi
+                all_in = to == cap_to
+        # apply
+        raise_by = to - self.level
+        prev_level = self.level
+        self.put(i, to - self.bet[i])
+        if self._stud_bring_in_pending() and s == FIXED and to >= (self.hand.small_bet or 0):
+            full = True
+        else:
+            full = not all_in or limits.allin_counts_as_raise(s, raise_by, self.last_full, self.unit,
+                                                               self.book.limit_allin_reopen)
+            if all_in and s == FIXED and to >= limits.fixed_to(self.fl_level, self.unit):
+                full = True
+        self.level = to
+        kind = K.K_BET if prev_level == 0 else K.K_RAISE
+        if self._stud_bring_in_pending():
+            kind = K.K_COMPLETE
+        if full:
+            if s != FIXED:
+                self.last_full = max(self.last_full, raise_by) if prev_level == 0 else raise_by
+            short_allin = s == FIXED and all_in and to < limits.fixed_to(self.fl_level, self.unit)
+            if short_allin and self.book.limit_raise_over_half_allin == "completed-plus-bet":
+                # The reopening all-in counts as completed to a full raise (seed 4.14(b) variant).
+                self.fl_level = limits.fixed_to(self.fl_level, self.unit)
+            else:
+                self.fl_level = to  # allin-plus-bet: a raise over it is the all-in plus one bet
+            self.raises += 1
+            if kind == K.K_COMPLETE and self.book.completion_counts_as_raise:
+                self.raises += 1  # the bring-in was the opening bet, the completion a raise (WSOP reads otherwise)
+            limit = self.book.limit_raises if self.v.betting_rounds >= 3 else self.book.limit_raises_short
+            if self.raises >= 1 + limit and self._cap_players() > 2:
+                self.capped_multiway = True
+        self.acted[i] = self.level
+        self.round_aggressor = i
+        self.last_aggressor = i
+        self.to_act = self.active - {i}
+        return kind
+
+    def _after_action(self) -> None:
+        if self.n_live <= 1:
+            self.phase = OVER
+            return
+        # players who matched and acted are done; all-in players are never waited for
+        self.to_act &= self.active
+        # A lone player with chips who faces no bet has nobody left to bet against (seed 4.3).
+        # PokerKit and some logs still record that player's check; it is accepted (no finding).
+        if self.to_act and self._count_can_act() <= 1 and all(self.bet[j] >= self.level for j in self.to_act):
+            self.optional_check = next(iter(self.to_act))
+            self.to_act.clear()
+        if not self.to_act:
+            self._end_round()
+
+
+_REC = {FOLD: K.K_FOLD, CHECK_CALL: K.K_CALL, BET_RAISE: K.K_RAISE, BRING_IN: K.K_BRING_IN}

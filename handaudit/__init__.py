@@ -2,9 +2,26 @@
 
 Reads every hand exactly, replays every action under a chosen rulebook, settles every pot to the
 chip, compares the result with the payouts the file records, and writes the audit as Parquet.
+
+``audit(paths, rulebook=...)`` yields one :class:`HandReport` per input hand;
+``audit_to_parquet(paths, out_dir, ...)`` writes the report tables (in parallel) and returns the
+run's summary; ``to_dataframes(out_dir)`` reads them back as pandas DataFrames.
 """
 
 from .audit import HandReport, audit, audit_read
 
-__all__ = ["HandReport", "audit", "audit_read"]
+__all__ = ["HandReport", "audit", "audit_read", "audit_to_parquet", "to_dataframes"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # The Parquet side pulls in pyarrow; load it only when asked for.
+    if name == "audit_to_parquet":
+        from .batch import audit_to_parquet
+
+        return audit_to_parquet
+    if name == "to_dataframes":
+        from .reports import to_dataframes
+
+        return to_dataframes
+    raise AttributeError(f"module 'handaudit' has no attribute {name!r}")

@@ -271,7 +271,10 @@ def _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, po
         diffs = {i: expected[i] - rec_fs[i] for i in known}
         winners = [received[i] > 0 for i in range(n)]
         shortfall = sum(d for i, d in diffs.items() if d > 0 and winners[i])
-        rake_ok = shortfall * 100 <= pot_total * pct + units * 100
+        # A winner's shortfall is rake only when nobody is recorded with more than the settlement
+        # gives: chips that moved to another player are not rake.
+        moved = any(d < 0 for d in diffs.values())
+        rake_ok = not moved and shortfall * 100 <= pot_total * pct + units * 100
         for i in known:
             d = diffs[i]
             if d == 0:
@@ -281,6 +284,8 @@ def _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, po
             note = ""
             if w_rake is not None and d > 0 and winners[i] and w_rake[i] != d:
                 note = f"; its recorded winnings show a rake of {fmt(w_rake[i])}"
+            elif d > 0 and winners[i] and moved:
+                note = "; not rake: another player is recorded with more than the settlement gives"
             elif d > 0 and winners[i] and not rake_ok:
                 note = f"; beyond the rake limit ({pct}% of {fmt(pot_total)} + {units} unit(s))"
             findings.append(Finding(

@@ -1,0 +1,39 @@
+"""The settlement samples in samples/: exact pots, returns, stacks and payout verdicts."""
+
+import json
+from pathlib import Path
+
+from handaudit import audit
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def _report(name):
+    return next(audit([str(SAMPLES / f"{name}.phh")]))
+
+
+def test_seed_002_side_pots_and_return():
+    r = _report("side-pots-seed-002")
+    s = r.settlement
+    assert [(p.amount, p.eligible) for p in s.pots] == [(150, (0, 1, 2)), (140, (1, 2))]
+    assert [[(a.player, a.amount) for a in p.awards] for p in s.pots] == [[(0, 150)], [(1, 140)]]
+    assert s.returned == (0, 0, 80)
+    assert s.finishing_stacks == (150, 140, 180)
+    assert (r.status, s.payout_check) == ("valid", "match")
+
+
+def test_odd_chip_goes_left_of_the_button():
+    r = _report("odd-chip-split")
+    (pot,) = r.settlement.pots
+    assert pot.amount == 5
+    assert [(a.player, a.amount) for a in pot.awards] == [(1, 3), (2, 2)]
+    assert r.settlement.payout_check == "match"
+
+
+def test_recorded_stacks_that_move_chips_are_both_reported():
+    r = _report("finishing-stacks-mismatch")
+    found = [(f.code, f.actor) for f in r.findings]
+    assert found == [("finishing-stacks-mismatch", "p1"), ("finishing-stacks-mismatch", "p2")]
+    assert "10 more" in r.findings[0].message and "not rake" in r.findings[1].message
+    assert r.to_json()["payout_check"] == "mismatch"
+    json.dumps(r.to_json(), default=str)

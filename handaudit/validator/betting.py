@@ -156,6 +156,8 @@ class Betting:
         return self.street == 0 and self.v.streets[0].opener == OPEN_BRING_IN and self.raises == 0
 
     def _may_raise(self, i: int) -> bool:
+        """A player who has not acted may always raise; one who has, only when what they now face
+        since acting is a full raise (seed 4.11, 4.12; fixed limit 4.14, house 9.5)."""
         if i not in self.acted:
             return True
         faced = self.level - self.acted[i]
@@ -163,6 +165,9 @@ class Betting:
                                                  self.book.limit_allin_reopen)
 
     def _cap_reached(self) -> bool:
+        """Fixed limit: a bet and `limit_raises` raises (`limit_raises_short` with fewer than three
+        betting rounds), lifted heads-up as the rulebook's `heads_up_uncap` says (seed 4.15; house
+        9.3, 9.4, 9.6). The rulebook's parameters carry the citation of each value."""
         if self.v.structure != FIXED:
             return False
         limit = self.book.limit_raises if self.v.betting_rounds >= 3 else self.book.limit_raises_short
@@ -176,6 +181,7 @@ class Betting:
         return True
 
     def _fold(self, i: int, to_call: int) -> str:
+        """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, seed 4.5)."""
         if to_call == 0 and self.book.unnecessary_fold != "off":
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
                       self.p(i), self.book.ruling("unnecessary-fold"),
@@ -208,7 +214,13 @@ class Betting:
         return K.K_BRING_IN
 
     def _bet_raise(self, i: int, to: int, lo: int | None, hi: int | None) -> str:
-        """A ``cbr``: judge the amount, apply the ruling, and update the round."""
+        """A ``cbr``: judge the amount, apply the ruling, and update the round.
+
+        In order: table stakes (seed 4.10: never more than the stack), not above the current bet,
+        betting reopened (seed 4.11-4.14), the fixed-limit cap (4.15), then the size: fixed limit
+        one unit (4.23, 3.11), no-limit/pot-limit at least the minimum (4.7, 4.8, 4.13) with the
+        rulebook's short-raise ruling (4.9), pot-limit at most the pot (seed 002, 4.23).
+        """
         who = self.p(i)
         s = self.v.structure
         cap_to = self.bet[i] + self.stack[i]

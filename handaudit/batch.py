@@ -20,10 +20,12 @@ terminates the workers at once (temporary parts are still removed).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 import queue
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -196,12 +198,44 @@ class Auditor:
             self.writer.abort()
 
 
+def skip_pandas_in_pyarrow() -> None:
+    """Keep pyarrow from importing pandas (about 55 MB per process) in a process that has none.
+
+    The first time pyarrow converts a Python list it imports pandas, only to ask whether the
+    list is a pandas object. A worker converts nothing but lists, so the import is answered
+    "not available" once, up front; pandas stays importable afterwards (pyarrow tries again when
+    it really needs it, e.g. ``Table.to_pandas``). A process that already has pandas is left alone.
+    """
+    if "pandas" in sys.modules:
+        return
+    import pyarrow as pa
+
+    class _NoPandas:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name == "pandas" or name.startswith("pandas."):
+                raise ImportError("pandas is not needed here")
+            return None
+
+    blocker = _NoPandas()
+    sys.meta_path.insert(0, blocker)
+    try:
+        pa.array([0], type=pa.int64())
+    except ImportError:  # pragma: no cover - pyarrow versions that do not swallow it
+        pass
+    finally:
+        sys.meta_path.remove(blocker)
+
+
 def _worker_main(worker: int, config: RunConfig, tasks, results, stop) -> None:
     """A worker process: batches in, results out, until ``None``; then close the part files."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
     auditor = None
     try:
+        if config.out_dir:
+            skip_pandas_in_pyarrow()
         auditor = Auditor(config, worker)
+        gc.freeze()  # imports, grammar, rulebook: never garbage; keep them out of every collection
         while True:
             task = tasks.get()
             if task is None:

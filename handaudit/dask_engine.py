@@ -5,8 +5,9 @@ distributed cluster: an existing one (``--scheduler tcp://host:8786``) or a loca
 the run (``--jobs`` worker processes, default 2, listening on the loopback interface only).
 
 Tasks
-    The client cuts the input into tasks of about ``task_bytes`` of text (default: a quarter of
-    the input per worker thread, between 64 KiB and 4 MiB, i.e. a few thousand hands):
+    The client cuts the input into tasks of about ``task_bytes`` of text (default: about four
+    tasks per worker thread, each between 64 KiB and 4 MiB, i.e. at most some 6,000 hands; 1 MiB
+    for standard input):
 
     * small files (``.phh``, compressed files, ``.phhs`` files no larger than a task) are packed
       whole, several to a task; a worker reads each with the reader's own
@@ -16,8 +17,9 @@ Tasks
       cut exactly where the local engine cuts it), takes a cut every ``task_bytes``, and finds the
       byte offset of each cut's header line by counting line ends (C speed). A task carries
       ``(path, start, end, first hand index, first line, hand count, first key, problems)``; the
-      worker reads only its range (one seek, or one ranged GET on object storage), splits it,
-      and shifts index and line numbers by the range's start. What depends on the hands before
+      worker reads only its range (one seek, or one ranged GET on object storage), splits it
+      with ``read_chunks`` (through a temporary file: the reader's public entry point), and
+      shifts index and line numbers by the range's start. What depends on the hands before
       the range (a ``duplicate-hand`` seen earlier in the file) travels with the task as the
       client found it. The worker checks the first key and the hand count it finds against the
       client's, so a range that does not fit fails loudly instead of giving other rows.
@@ -27,6 +29,10 @@ Tasks
       soon as they are cut.
     * standard input (``-``) cannot be read by the workers: the client reads it and sends its
       hands in tasks of ``task_bytes``.
+
+    Local paths are sent to the workers as absolute paths (a worker may run in another working
+    directory, or on another machine with the same shared file system); the rows keep the path
+    as given, like the local engine's.
 
     At most a few tasks per worker thread are in flight, so the client's and the scheduler's
     memory stay flat however large the input.
@@ -51,6 +57,14 @@ Results
     payout checks, rake, worst hands) and the names and row counts of its parts. The client
     merges them, shows progress as futures complete, and writes the same ``_manifest.json`` and
     ``_SUCCESS`` as the local engine (plus ``engine``, ``scheduler`` and ``tasks``).
+
+Stopping
+    A task that raises is run again (``TASK_RETRIES``); a task whose worker dies is run again by
+    Dask on another worker (``distributed.scheduler.allowed-failures``). The first Ctrl-C stops
+    submitting, cancels the queued tasks and waits for those in progress; the second cancels
+    everything. The report is then marked ``interrupted`` and holds exactly the hands of the tasks
+    that finished. (A local cluster's workers ignore Ctrl-C, like the local engine's.) A cluster
+    that has had no worker for ``NO_WORKER_SECONDS`` ends the run with an error.
 
 Limits: ``--format jsonl`` and ``--write-valid``/``--write-invalid`` need every hand back in the
 client, in input order; they are refused with ``--engine dask`` (use the local engine).
@@ -688,11 +702,16 @@ class DaskRunner:
         main = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
-            cluster = distributed.LocalCluster(
-                n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address="127.0.0.1:8787" if self.dashboard else None,
-                silence_logs=logging.ERROR,
-            )
+            import dask
+
+            # The statistical profiler samples the (deep, GIL-bound) audit every 10 ms: about 5% of
+            # a worker's CPU. The dashboard's task stream and progress do not need it.
+            with dask.config.set({"distributed.worker.profile.enabled": False}):
+                cluster = distributed.LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address="127.0.0.1:8787" if self.dashboard else None,
+                    silence_logs=logging.ERROR,
+                )
         except Exception as err:
             raise EngineError(f"cannot start a local Dask cluster: {type(err).__name__}: {err}") from None
         finally:
@@ -744,10 +763,20 @@ class DaskRunner:
             outcome = self._run(client, cluster)
         finally:
             # A local cluster is closed before the report is finished: no task can write after.
-            if self.client is None:
-                client.close()
+            # Its shutdown chatter (workers closing, comms closed) is not the user's business.
+            import logging
+
+            log = logging.getLogger("distributed")
+            level = log.level
             if cluster is not None:
-                cluster.close()
+                log.setLevel(logging.CRITICAL)
+            try:
+                if self.client is None:
+                    client.close()
+                if cluster is not None:
+                    cluster.close()
+            finally:
+                log.setLevel(level)
         return self._finish(*outcome)
 
     def _run(self, client, cluster):

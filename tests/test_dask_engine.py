@@ -150,6 +150,16 @@ def reference(inputs, tmp_path_factory):
     return result, _tables(out)
 
 
+@pytest.fixture(scope="module")
+def subset(inputs, tmp_path_factory):
+    """A smaller input (the tricky files and the HandHQ .phhs files) and the local engine's report."""
+    paths = [inputs[1], str(CORPUS / "real" / "handhq")]
+    out = tmp_path_factory.mktemp("local-engine-subset") / "report"
+    result = Runner(paths, jobs=1, out_dir=str(out)).run()
+    assert result.complete
+    return paths, result, _tables(out)
+
+
 def _every_hand_once(out: Path, expected_hands: int) -> None:
     hands = read_table(str(out), "hands", ["source", "hand_index"])
     pairs = list(zip(hands.column("source").to_pylist(), hands.column("hand_index").to_pylist()))
@@ -263,14 +273,14 @@ def _killer(marker: str, task: str, when: str):
 
 
 @pytest.mark.parametrize("when", ["during", "after"])
-def test_a_killed_worker_loses_no_hand_and_duplicates_none(client, inputs, reference, tmp_path, when):
-    local, expected = reference
+def test_a_killed_worker_loses_no_hand_and_duplicates_none(client, subset, tmp_path, when):
+    paths, local, expected = subset
     marker = tmp_path / "killed"
     before = set(client.run(os.getpid).values())
     client.register_plugin(_killer(str(marker), "-t000003", when))
     try:
         out = tmp_path / "report"
-        result = DaskRunner(inputs, out_dir=str(out), client=client, task_bytes=48 * 1024).run()
+        result = DaskRunner(paths, out_dir=str(out), client=client, task_bytes=32 * 1024).run()
     finally:
         client.unregister_worker_plugin("handaudit-test-kill-once")
     assert marker.exists(), "the plugin did not kill a worker"
@@ -320,7 +330,7 @@ def test_cli_with_a_local_cluster_prints_the_same_summary_and_leaves_no_process(
     assert proc.returncode == local.returncode, proc.stderr.decode()
     assert _without_throughput(proc.stdout.decode()) == _without_throughput(local.stdout.decode())
     err = proc.stderr.decode()
-    assert "Dask: 2 workers" in err and "dashboard http://127.0.0.1:" in err and "Traceback" not in err
+    assert "Dask: 2 workers" in err and "dashboard http://127.0.0.1:" in err and "Traceback" not in err, err
     _assert_same(_tables(tmp_path / "dask"), _tables(tmp_path / "local"))
     assert _processes_with(mark) == []
 
@@ -356,7 +366,7 @@ def test_cli_with_a_scheduler_address_relative_paths_and_standard_input(client, 
 def test_cli_usage_errors(inputs, tmp_path, args, message):
     args = [a if a != "V" else str(tmp_path / "v") for a in args]
     proc = _cli("check", str(Path(inputs[1]) / "small.phhs"), *args,
-                env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"})
+                env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})
     assert proc.returncode == 2
     err = proc.stderr.decode()
     assert message in err and "Traceback" not in err

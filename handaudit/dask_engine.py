@@ -465,6 +465,24 @@ def _publish(staging: str, out: str, written: dict) -> dict:
     return files
 
 
+_SETTLED = False
+
+
+def _settle_worker() -> None:
+    """Once per worker process, after the first Auditor is built (imports, grammar, rulebook):
+    what the local engine's workers do at start (see :func:`~handaudit.batch._worker_main`)."""
+    global _SETTLED
+    if _SETTLED:
+        return
+    _SETTLED = True
+    import gc
+
+    from .batch import skip_pandas_in_pyarrow
+
+    skip_pandas_in_pyarrow()
+    gc.freeze()  # Dask, tornado, pyarrow, the grammar: never garbage; keep them out of every collection
+
+
 def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
     """Audit one task's hands on a worker; write its parts; return its summary (see module doc)."""
     from .reports.schema import TABLE_NAMES
@@ -479,6 +497,7 @@ def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
         for table in TABLE_NAMES:
             os.makedirs(os.path.join(staging, table), exist_ok=True)
     auditor = Auditor(dataclasses.replace(config, out_dir=staging), task.name)
+    _settle_worker()
     try:
         summary = Summary()
         hands = 0

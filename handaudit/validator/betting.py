@@ -55,9 +55,9 @@ class Betting:
         expected = self.next_to_act()
         to_call = max(0, self.level - self.bet[i])
         lo, hi = self._raise_range(i)
-        if (kind == BRING_IN and self._is_bring_in_time()) or reported:
-            pass  # judged in _bring_in, or already reported above
-        elif expected != i:
+        # A bring-in is judged in _bring_in (wrong-bring-in), a missing deal was reported above.
+        judged_elsewhere = reported or (kind == BRING_IN and self._is_bring_in_time())
+        if expected != i and not judged_elsewhere:
             self._out_of_turn(i, expected)
         before = self.contrib[i]
         if kind == FOLD:

@@ -23,7 +23,9 @@ MAX_HAND_BYTES = 16 * 1024 * 1024
 _READ_LINE = 1024 * 1024  # longest piece read at once; a longer line is read in pieces
 
 # A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
-_HEADER = re.compile(rb"""^[ \t]*\[[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$""")
+# A NUL is never part of a table name (the reader refuses NUL in text, and the JSONL writer
+# relies on no output string holding one), so a header holding one is not a header.
+_HEADER = re.compile(rb"""^[ \t]*\[[ \t]*(?:"([^"\\\n\x00]*)"|'([^'\n\x00]*)'|([A-Za-z0-9_-]+))[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?$""")
 _BLANK_OR_COMMENT = re.compile(rb"^[ \t]*(?:#[^\n]*)?\r?\n?$")
 
 

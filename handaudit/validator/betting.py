@@ -1,27 +1,34 @@
-"""The replay's betting rules: turn, fold, check/call, bring-in, bet/raise (a mixin of the engine).
+"""The replay's betting rules: turn, fold, check/call, bring-in, bet/raise (a link of the engine's chain).
 
 Every player action in a betting round is judged here: out of turn, minimum bets and raises,
 short all-ins that do or do not reopen the betting, fixed-limit sizes and caps, the pot limit,
 table stakes; each with the rulebook's citation and ruling, then applied as ruled. The
-arithmetic of the limits is in limits.py; turn order and round state live in engine.py.
+arithmetic of the limits is in limits.py; turn order and round state live in engine.py, the
+state itself in state.py. One class chain, ReplayState -> Dealing -> Betting -> _Engine, rather
+than mixins, so that the compiled build lays the state out once (see state.py).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..findings import INFO, WARNING
-from ..model import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD, SHOW_MUCK
+
+from ..model import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD, SHOW_MUCK, Action
 from ..variants import FIXED, OPEN_BRING_IN, POT
 from . import limits
 from . import outcome as K
+from .dealing import Dealing
 from .outcome import ActionRecord
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
 
 
-class Betting:
+class Betting(Dealing):
     """Judges and applies the players' betting actions (and routes shows and draws)."""
 
-    def _player_action(self, action, pot_before: int) -> None:
+    def _player_action(self, action: Action, pot_before: int) -> None:
         i = action.player
+        assert i is not None  # the reader gives every player action its player
         who = self.p(i)
         kind = action.kind
         street = self._street_name()
@@ -67,7 +74,9 @@ class Betting:
         elif kind == BRING_IN:
             rec = self._bring_in(i)
         else:
-            rec = self._bet_raise(i, action.amount, lo, hi)
+            amount = action.amount
+            assert amount is not None  # the reader gives every `cbr` its amount
+            rec = self._bet_raise(i, amount, lo, hi)
         put = self.contrib[i] - before
         self.records.append(ActionRecord(
             self.index, street, who, rec, put or None,
@@ -326,4 +335,4 @@ class Betting:
             self._end_round()
 
 
-_REC = {FOLD: K.K_FOLD, CHECK_CALL: K.K_CALL, BET_RAISE: K.K_RAISE, BRING_IN: K.K_BRING_IN}
+_REC: Final = {FOLD: K.K_FOLD, CHECK_CALL: K.K_CALL, BET_RAISE: K.K_RAISE, BRING_IN: K.K_BRING_IN}

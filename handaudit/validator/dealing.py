@@ -1,23 +1,26 @@
-"""The replay's card rules: deals, draws and the showdown (a mixin of the replay engine).
+"""The replay's card rules: deals, draws and the showdown (a link of the replay engine's chain).
 
 Cards dealt twice or in the wrong number, deals before the betting is over, discards of cards
-not held, shows that contradict the deal, and the showdown order. Relies on the engine's state
-(``_Engine`` in engine.py) for whose turn it is.
+not held, shows that contradict the deal, and the showdown order. Relies on the replay state
+(``ReplayState`` in state.py) for whose turn it is. One class chain, ReplayState -> Dealing ->
+Betting -> _Engine, rather than mixins, so that the compiled build lays the state out once (see
+state.py).
 """
 
 from __future__ import annotations
 
 from ..cards import UNKNOWN, card_text, cards_text
 from ..findings import WARNING
-from ..model import DEAL_BOARD
+from ..model import DEAL_BOARD, Action
 from . import outcome as K
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
+from .state import ReplayState
 
 
-class Dealing:
+class Dealing(ReplayState):
     """Judges the dealer's actions, the draws and the showdown."""
 
-    def _check_cards(self, cards, who: str) -> None:
+    def _check_cards(self, cards: tuple[int, ...], who: str) -> None:
         for c in cards:
             if c == UNKNOWN:
                 continue
@@ -26,14 +29,16 @@ class Dealing:
                           "d", self.book.ruling("duplicate-card"))
             self.seen.add(c)
 
-    def _deal(self, action) -> str:
+    def _deal(self, action: Action) -> str:
         cards = action.cards or ()
         if self.phase == BET and self.to_act and self.to_act <= self.skipped:
             self._close_skipped()
         if action.kind == DEAL_BOARD:
             self._deal_board(cards)
             return K.K_DEAL_BOARD
-        self._deal_hole(action.player, cards)
+        i = action.player
+        assert i is not None  # the reader gives every `d dh` its player
+        self._deal_hole(i, cards)
         return K.K_DEAL_HOLE
 
     def _premature(self, what: str) -> None:
@@ -43,7 +48,7 @@ class Dealing:
             msg += f" ({self.p(who)} still to act)"
         self.find("premature-deal", msg, "d", self.book.ruling("premature-deal"))
 
-    def _deal_board(self, cards) -> None:
+    def _deal_board(self, cards: tuple[int, ...]) -> None:
         if self.phase == OVER:
             self.find("action-after-end", "board cards dealt after the hand is over", "d")
             return
@@ -67,7 +72,7 @@ class Dealing:
         self.pending_board = 0
         self._maybe_start_betting()
 
-    def _deal_hole(self, i: int, cards) -> None:
+    def _deal_hole(self, i: int, cards: tuple[int, ...]) -> None:
         who = self.p(i)
         if self.phase == OVER or self.folded[i]:
             self.find("action-after-end", f"cards dealt to {who}, who is no longer in the hand", "d")
@@ -104,7 +109,7 @@ class Dealing:
         self.find("wrong-card-count", f"{who} is dealt {len(cards)} card(s) when none is due", "d")
         self._receive(i, cards, up=False)
 
-    def _receive(self, i: int, cards, up: bool | None, street: int | None = None) -> None:
+    def _receive(self, i: int, cards: tuple[int, ...], up: bool | None, street: int | None = None) -> None:
         """Give cards to a player; ``up=None`` takes face-up/down from the street (stud)."""
         st = self.v.streets[min(street if street is not None else max(self.street, 0), len(self.v.streets) - 1)]
         for k, c in enumerate(cards):
@@ -112,9 +117,9 @@ class Dealing:
             self.up[i].append(bool(k >= st.hole_down) if up is None and st.hole_up else bool(up))
 
     # ------------------------------------------------------------------ draws and showdown
-    def _discard(self, i: int, cards) -> str:
+    def _discard(self, i: int, drawn: tuple[int, ...] | None) -> str:
         who = self.p(i)
-        cards = cards or ()
+        cards = drawn or ()
         if self.phase == OVER or self.folded[i]:
             self.find("action-after-end", f"{who} draws but is no longer in the hand", who, "ignored")
             return K.K_DISCARD if cards else K.K_STAND_PAT
@@ -151,7 +156,7 @@ class Dealing:
         self._maybe_start_betting()
         return K.K_DISCARD if cards else K.K_STAND_PAT
 
-    def _show(self, i: int, action) -> None:
+    def _show(self, i: int, action: Action) -> None:
         who = self.p(i)
         if self.folded[i]:
             self.find("action-after-end", f"{who} shows or mucks after folding", who, "ignored")
@@ -184,7 +189,12 @@ class Dealing:
         if self.phase == SHOWDOWN:
             self._maybe_over()
 
-    def _refine(self, i: int, cards) -> None:
+    def _maybe_over(self) -> None:
+        """The showdown is over once everyone still in has shown or mucked."""
+        if self.phase == SHOWDOWN and all(self.shown[i] is not None for i in self.live()):
+            self.phase = OVER
+
+    def _refine(self, i: int, cards: tuple[int, ...]) -> None:
         """A show reveals (or repeats) the player's cards: unknown cards become known."""
         hole = self.hole[i]
         who = self.p(i)
@@ -193,10 +203,10 @@ class Dealing:
         if not hole:
             self.hole[i] = list(cards)
             self.up[i] = [False] * len(cards)
-            self._check_cards([c for c in cards], who)
+            self._check_cards(cards, who)
             return
         known = [c for c in hole if c != UNKNOWN]
-        new = []
+        new: list[int] = []
         for c in cards:
             if c == UNKNOWN:
                 continue
@@ -221,10 +231,10 @@ class Dealing:
         """Who shows first: the last aggressor of the final round, else the first player in the
         final round's order (TDA Rule 16). Returns (player, last aggressor or None)."""
         live = self.live()
-        last = self.round_aggressor if getattr(self, "round_aggressor", None) in live else None
+        last = self.round_aggressor if self.round_aggressor in live else None
         if last is not None and self.book.show_order == "last-aggressor":
             return last, last
-        return min(live, key=lambda j: (j - getattr(self, "order_start", 0)) % self.n), None
+        return min(live, key=lambda j: (j - self.order_start) % self.n), None
 
     def _check_show_order(self, i: int) -> None:
         """Warn when the first hand shown is not the one the rulebook asks for first: the last

@@ -11,9 +11,11 @@ Phases of a hand: forced bets are posted at the start; then per street the deale
 comes the ``SHOWDOWN``; the hand is ``OVER`` when one player is left or everyone still in has
 shown or mucked.
 
-This module holds the state and its phases (forced bets, streets, turn order, the run); the
-rules are judged in two mixins: betting.py (player betting actions) and dealing.py (deals,
-draws, showdown).
+This module holds the phases (forced bets, streets, turn order, the run); the state is declared
+in state.py, and the rules are judged in dealing.py (deals, draws, showdown) and betting.py
+(player betting actions). The four are one class chain, ReplayState -> Dealing -> Betting ->
+_Engine, not mixins: the compiled build (mypyc) lays the state out once, as one native class
+with typed attributes (see state.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..model import (
     DEAL_BOARD,
     DEAL_HOLE,
     NOOP,
+    Action,
     Hand,
 )
 from ..variants import (
@@ -32,108 +35,28 @@ from ..variants import (
     OPEN_BLINDS,
     OPEN_BRING_IN,
     OPEN_LOW_SHOWING,
-    VARIANTS,
-    Variant,
 )
 from . import outcome as K
 from .outcome import ActionRecord, Replay
 from .betting import Betting
-from .dealing import Dealing
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN, UNKNOWN_STACK
+from .rulebook import Rulebook
 from .showing import showing_order_key
 
 __all__ = ["replay", "BET", "DEAL", "DRAW", "OVER", "SHOWDOWN", "UNKNOWN_STACK"]
 
 
-def replay(hand: Hand, rulebook) -> Replay:
+def replay(hand: Hand, rulebook: Rulebook) -> Replay:
     """Replay ``hand`` under ``rulebook``; never raises for any readable hand."""
     return _Engine(hand, rulebook).run()
 
 
-class _Engine(Betting, Dealing):
-    """Mutable replay state of one hand. One instance per hand; not shared."""
+class _Engine(Betting):
+    """One hand's replay: the last link of the chain ReplayState -> Dealing -> Betting -> _Engine."""
 
-    def __init__(self, hand: Hand, book):
-        self.hand, self.book = hand, book
-        v: Variant = VARIANTS[hand.variant]
-        self.v = v
-        n = self.n = hand.players
-        self.fmt = hand.format_amount
-        self.findings: list[Finding] = []
-        self.records: list[ActionRecord] = []
-        self.unknown = [s is None for s in hand.starting_stacks]
-        self.stack = [UNKNOWN_STACK if s is None else s for s in hand.starting_stacks]
-        self.contrib = [0] * n
-        self.dead = [0] * n
-        self.bet = [0] * n
-        self.folded = [False] * n
-        self.hole: list[list[int]] = [[] for _ in range(n)]
-        self.up: list[list[bool]] = [[] for _ in range(n)]
-        self.board: list[int] = []
-        self.seen: set[int] = set()  # known cards dealt (live, discarded or mucked)
-        self.shown: list[bool | None] = [None] * n
-        self.show_order: list[int] = []
-        self.street = -1
-        self.phase = DEAL
-        self.closed = False  # no more betting possible this hand (all-in run-out)
-        self.pending_board = 0
-        self.pending_hole: dict[int, int] = {}
-        self.board_ahead = 0  # board cards dealt before their street (premature-deal)
-        self.hole_ahead: dict[int, int] = {}
-        self.to_discard: list[int] = []
-        self.to_draw: dict[int, int] = {}
-        self.last_aggressor: int | None = None
-        self.bring_in_player: int | None = None
-        self.index = -1
-        self.optional_check: int | None = None  # a lone player's pointless check, accepted
-        # Kept up to date as chips move and players fold, so no step rescans the table:
-        self.active: set[int] = set(range(n))  # players who can still act (not folded, not all in)
-        self.n_live = n  # players not folded
-        self.pot = 0  # every chip in the middle
-        self.street_name: str | None = None
-        self.skipped: set[int] = set()  # players passed over by an out-of-turn action
-        self.return_to: int | None = None  # after an out-of-turn action, the turn goes back here
+    def __init__(self, hand: Hand, book: Rulebook) -> None:
+        super().__init__(hand, book)
         self._post_forced_bets()
-
-    # ------------------------------------------------------------------ helpers
-    def all_in(self, i: int) -> bool:
-        return self.stack[i] == 0 and not self.unknown[i]
-
-    def live(self) -> list[int]:
-        return [i for i in range(self.n) if not self.folded[i]]
-
-    def can_act(self, i: int) -> bool:
-        return i in self.active
-
-    def _mark_folded(self, i: int) -> None:
-        self.folded[i] = True
-        self.active.discard(i)
-        self.n_live -= 1
-
-    def find(self, code: str, message: str, actor: str | None = None, ruling: str | None = None,
-             severity: str | None = None) -> None:
-        self.findings.append(Finding(code, message, self.index if self.index >= 0 else None, actor,
-                                     self.book.cite(code), ruling, severity=severity or ""))
-
-    def put(self, i: int, amount: int, dead: bool = False) -> int:
-        """Move up to ``amount`` chips from a stack into the middle; returns what was put."""
-        amount = min(amount, self.stack[i])
-        self.stack[i] -= amount
-        if self.stack[i] == 0 and not self.unknown[i]:
-            self.active.discard(i)  # all in
-        self.contrib[i] += amount
-        self.pot += amount
-        if dead:
-            self.dead[i] += amount
-        else:
-            self.bet[i] += amount
-        return amount
-
-    def in_middle(self) -> int:
-        return self.pot
-
-    def p(self, i: int) -> str:
-        return _NAMES[i] if i < len(_NAMES) else f"p{i + 1}"
 
     # ------------------------------------------------------------------ forced bets
     def _post_forced_bets(self) -> None:
@@ -210,15 +133,15 @@ class _Engine(Betting, Dealing):
         self.phase = BET
         s = self.v.structure
         unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if s == FIXED else 0
-        self.unit: int = unit or 0
+        self.unit = unit or 0
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
-        self.acted: dict[int, int] = {}  # player -> level when they last acted voluntarily
+        self.acted = {}  # player -> level when they last acted voluntarily
         self.skipped.clear()
         self.return_to = None
         self.level = max(self.bet)
         self.fl_level = 0
-        self.round_aggressor: int | None = None
+        self.round_aggressor = None
         min_bet = self.hand.min_bet or self.hand.small_bet or 0
         self.last_full = min_bet
         first = 0
@@ -258,19 +181,11 @@ class _Engine(Betting, Dealing):
         levels = sorted({b for b in self.hand.blinds_or_straddles if b > 0})
         return levels[-1] - levels[-2] if len(levels) > 1 else levels[-1]
 
-    def _count_can_act(self) -> int:
-        return len(self.active)
-
     def _betting_possible(self) -> bool:
         """Betting happens while two players can act, or one can and faces a bet."""
         if len(self.active) >= 2:
             return True
         return any(self.bet[i] < self.level for i in self.active)
-
-    def _cap_players(self) -> int:
-        if self.book.cap_counts == "players-not-all-in":
-            return len(self.active)
-        return self.n_live
 
     def _end_round(self) -> None:
         for i in range(self.n):
@@ -279,20 +194,7 @@ class _Engine(Betting, Dealing):
             self.closed = True
         self._next_street()
 
-    def _maybe_over(self) -> None:
-        if self.phase == SHOWDOWN and all(self.shown[i] is not None for i in self.live()):
-            self.phase = OVER
-
     # ------------------------------------------------------------------ turn order
-    def next_to_act(self) -> int | None:
-        if self.phase != BET or not self.to_act:
-            return None
-        for k in range(1, self.n + 1):
-            i = (self.cursor + k) % self.n
-            if i in self.to_act:
-                return i
-        return None
-
     def _bring_in_seat(self) -> int:
         """Stud: the lowest up card brings in, ties broken by suit c<d<h<s; razz: the highest
         (ace low), ties by the highest suit (Robert's Rules v11, Seven-Card Stud rule 2; Razz)."""
@@ -335,7 +237,7 @@ class _Engine(Betting, Dealing):
         """Open the first street (forced bets are already posted)."""
         self._next_street()
 
-    def step(self, index: int, action) -> None:
+    def step(self, index: int, action: Action) -> None:
         """Judge and apply one action (the hand's ``index``-th)."""
         self.index = index
         pot_before = self.in_middle()
@@ -379,9 +281,6 @@ class _Engine(Betting, Dealing):
             order_at_showdown=tuple(self.show_order),
         )
 
-    def _street_name(self) -> str | None:
-        return self.street_name
-
     def _incomplete_message(self) -> str:
         if self.phase == BET:
             who = self.next_to_act()
@@ -393,5 +292,3 @@ class _Engine(Betting, Dealing):
         if self.phase == DRAW:
             return f"the history stops during the {self._street_name()} draw"
         return f"the history stops before the {self._street_name()} cards are dealt"
-
-_NAMES = tuple(f"p{i + 1}" for i in range(64))

@@ -39,7 +39,7 @@ class ActionRecord(NamedTuple):
     the actor could not bet or raise). A named tuple: one is built per action.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, as the contract names it
     street: str | None
     actor: str | None
     kind: str

@@ -1,4 +1,10 @@
-"""The replay's phases and shared constants (used by the engine and its two rule mixins)."""
+"""The replay's phases and shared constants (used by every link of the engine's class chain)."""
 
-DEAL, DRAW, BET, SHOWDOWN, OVER = "deal", "draw", "bet", "showdown", "over"
-UNKNOWN_STACK = 10**30  # an `inf` starting stack: never all in
+from typing import Final
+
+DEAL: Final = "deal"
+DRAW: Final = "draw"
+BET: Final = "bet"
+SHOWDOWN: Final = "showdown"
+OVER: Final = "over"
+UNKNOWN_STACK: Final = 10**30  # an `inf` starting stack: never all in

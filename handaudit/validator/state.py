@@ -1,0 +1,227 @@
+"""The replay's state: every attribute of one hand's replay, declared once with its type.
+
+The replay engine is one class chain, each link in its own module with one job:
+:class:`ReplayState` (here: the state, its initial values and the queries every rule needs) ->
+``Dealing`` (dealing.py: deals, draws, showdown) -> ``Betting`` (betting.py: player betting
+actions) -> ``_Engine`` (engine.py: forced bets, streets, turn order, the run). A chain rather
+than mixins because the compiled build (mypyc, see setup.py) lays the state out once, as one
+native class whose attributes are typed slots; a class may have only one such base, and every
+rule then reads and writes the attributes directly instead of through a dictionary.
+
+A step that a later link defines but an earlier one calls (the dealer closing the passed-over
+players' turns, starting the betting, ending a round) is declared at the end of this class.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Final
+
+from ..findings import Finding
+from ..model import Hand
+from ..variants import VARIANTS, Variant
+from .outcome import ActionRecord
+from .phases import BET, DEAL, UNKNOWN_STACK
+from .rulebook import Rulebook
+
+
+class ReplayState:
+    """Mutable replay state of one hand. One instance per hand; not shared."""
+
+    # the hand, its rules
+    hand: Hand
+    book: Rulebook
+    v: Variant
+    n: int  # players
+    fmt: Callable[[int | None], str | None]  # an amount as the hand writes it
+    # what the replay reports
+    findings: list[Finding]
+    records: list[ActionRecord]
+    index: int  # the action being judged (-1: none)
+    # chips, per player
+    unknown: list[bool]  # starting stack unknown (`inf`): never all in
+    stack: list[int]
+    contrib: list[int]  # every chip put in this hand
+    dead: list[int]  # the dead part of contrib (antes, missed blinds)
+    bet: list[int]  # this round's live bet
+    pot: int  # every chip in the middle
+    # cards
+    hole: list[list[int]]
+    up: list[list[bool]]
+    board: list[int]
+    seen: set[int]  # known cards dealt (live, discarded or mucked)
+    shown: list[bool | None]
+    show_order: list[int]
+    # who is in
+    folded: list[bool]
+    # Kept up to date as chips move and players fold, so no step rescans the table:
+    active: set[int]  # players who can still act (not folded, not all in)
+    n_live: int  # players not folded
+    # phases and streets
+    street: int
+    street_name: str | None
+    phase: str
+    closed: bool  # no more betting possible this hand (all-in run-out)
+    pending_board: int
+    pending_hole: dict[int, int]
+    board_ahead: int  # board cards dealt before their street (premature-deal)
+    hole_ahead: dict[int, int]
+    to_discard: list[int]
+    to_draw: dict[int, int]
+    # forced bets (engine.py, _post_forced_bets)
+    antes: list[int]
+    big_blind: int
+    blind_seat_last: int | None
+    largest_blind: int
+    straddles: int
+    bring_in_player: int | None
+    # the betting round (engine.py, _start_betting)
+    unit: int  # fixed limit: this round's bet size
+    raises: int  # bets and raises counted towards a fixed-limit cap
+    capped_multiway: bool
+    acted: dict[int, int]  # player -> level when they last acted voluntarily
+    level: int  # the bet to call
+    fl_level: int  # fixed limit: the last counted bet level
+    last_full: int  # the last full bet or raise (no-limit, pot-limit)
+    round_aggressor: int | None
+    last_aggressor: int | None
+    round_starts_heads_up: bool
+    # turn order
+    order_start: int
+    to_act: set[int]
+    cursor: int  # the last player to act
+    skipped: set[int]  # players passed over by an out-of-turn action
+    return_to: int | None  # after an out-of-turn action, the turn goes back here
+    optional_check: int | None  # a lone player's pointless check, accepted
+
+    def __init__(self, hand: Hand, book: Rulebook) -> None:
+        self.hand, self.book = hand, book
+        self.v = VARIANTS[hand.variant]
+        n = self.n = hand.players
+        self.fmt = hand.format_amount
+        self.findings = []
+        self.records = []
+        self.index = -1
+        self.unknown = [s is None for s in hand.starting_stacks]
+        self.stack = [UNKNOWN_STACK if s is None else s for s in hand.starting_stacks]
+        self.contrib = [0] * n
+        self.dead = [0] * n
+        self.bet = [0] * n
+        self.pot = 0
+        self.hole = [[] for _ in range(n)]
+        self.up = [[] for _ in range(n)]
+        self.board = []
+        self.seen = set()
+        self.shown = [None] * n
+        self.show_order = []
+        self.folded = [False] * n
+        self.active = set(range(n))
+        self.n_live = n
+        self.street = -1
+        self.street_name = None
+        self.phase = DEAL
+        self.closed = False
+        self.pending_board = 0
+        self.pending_hole = {}
+        self.board_ahead = 0
+        self.hole_ahead = {}
+        self.to_discard = []
+        self.to_draw = {}
+        self.antes = []
+        self.big_blind = 0
+        self.blind_seat_last = None
+        self.largest_blind = 0
+        self.straddles = 0
+        self.bring_in_player = None
+        # Set when each betting round starts; nothing reads them before the first one.
+        self.unit = 0
+        self.raises = 0
+        self.capped_multiway = False
+        self.acted = {}
+        self.level = 0
+        self.fl_level = 0
+        self.last_full = 0
+        self.round_aggressor = None
+        self.last_aggressor = None
+        self.round_starts_heads_up = False
+        self.order_start = 0
+        self.to_act = set()
+        self.cursor = 0
+        self.skipped = set()
+        self.return_to = None
+        self.optional_check = None
+
+    # ------------------------------------------------------------------ queries and chips
+    def all_in(self, i: int) -> bool:
+        return self.stack[i] == 0 and not self.unknown[i]
+
+    def live(self) -> list[int]:
+        return [i for i in range(self.n) if not self.folded[i]]
+
+    def can_act(self, i: int) -> bool:
+        return i in self.active
+
+    def _mark_folded(self, i: int) -> None:
+        self.folded[i] = True
+        self.active.discard(i)
+        self.n_live -= 1
+
+    def find(self, code: str, message: str, actor: str | None = None, ruling: str | None = None,
+             severity: str | None = None) -> None:
+        self.findings.append(Finding(code, message, self.index if self.index >= 0 else None, actor,
+                                     self.book.cite(code), ruling, severity=severity or ""))
+
+    def put(self, i: int, amount: int, dead: bool = False) -> int:
+        """Move up to ``amount`` chips from a stack into the middle; returns what was put."""
+        amount = min(amount, self.stack[i])
+        self.stack[i] -= amount
+        if self.stack[i] == 0 and not self.unknown[i]:
+            self.active.discard(i)  # all in
+        self.contrib[i] += amount
+        self.pot += amount
+        if dead:
+            self.dead[i] += amount
+        else:
+            self.bet[i] += amount
+        return amount
+
+    def in_middle(self) -> int:
+        return self.pot
+
+    def p(self, i: int) -> str:
+        return _NAMES[i] if i < len(_NAMES) else f"p{i + 1}"
+
+    def _street_name(self) -> str | None:
+        return self.street_name
+
+    def _count_can_act(self) -> int:
+        return len(self.active)
+
+    def _cap_players(self) -> int:
+        if self.book.cap_counts == "players-not-all-in":
+            return len(self.active)
+        return self.n_live
+
+    def next_to_act(self) -> int | None:
+        if self.phase != BET or not self.to_act:
+            return None
+        for k in range(1, self.n + 1):
+            i = (self.cursor + k) % self.n
+            if i in self.to_act:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ steps defined later in the chain
+    def _close_skipped(self) -> None:
+        """The dealer moves on while only passed-over players are to act (betting.py)."""
+        raise NotImplementedError
+
+    def _maybe_start_betting(self) -> None:
+        """Start the betting once the street's deal or draw is complete (engine.py)."""
+        raise NotImplementedError
+
+    def _end_round(self) -> None:
+        """Close the betting round and open the next street (engine.py)."""
+        raise NotImplementedError
+
+
+_NAMES: Final = tuple(f"p{i + 1}" for i in range(64))

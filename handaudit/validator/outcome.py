@@ -7,25 +7,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..findings import Finding
 
 # ActionRecord.kind values (what the action turned out to be once replayed)
-K_DEAL_HOLE = "deal-hole"
-K_DEAL_BOARD = "deal-board"
-K_BRING_IN = "bring-in"
-K_COMPLETE = "complete"
-K_BET = "bet"
-K_RAISE = "raise"
-K_CHECK = "check"
-K_CALL = "call"
-K_FOLD = "fold"
-K_DISCARD = "discard"
-K_STAND_PAT = "stand-pat"
-K_SHOW = "show"
-K_MUCK = "muck"
-K_NOOP = "no-op"
+K_DEAL_HOLE: Final = "deal-hole"
+K_DEAL_BOARD: Final = "deal-board"
+K_BRING_IN: Final = "bring-in"
+K_COMPLETE: Final = "complete"
+K_BET: Final = "bet"
+K_RAISE: Final = "raise"
+K_CHECK: Final = "check"
+K_CALL: Final = "call"
+K_FOLD: Final = "fold"
+K_DISCARD: Final = "discard"
+K_STAND_PAT: Final = "stand-pat"
+K_SHOW: Final = "show"
+K_MUCK: Final = "muck"
+K_NOOP: Final = "no-op"
 
 
 class ActionRecord(NamedTuple):

@@ -14,9 +14,11 @@ Rulebook parameters read (any object with these attributes will do): ``odd_chip_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, TypeVar
 
 from ..findings import Finding
-from ..model import amount_json
+from ..model import Hand, amount_json
 from ..variants import VARIANTS
 from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
 from .pots import ante_trim_returns, build_pots, effective_antes, split_dead, trims_antes
@@ -35,6 +37,11 @@ __all__ = [
     "Settlement",
     "settle",
 ]
+
+if TYPE_CHECKING:
+    from ..validator.outcome import Replay
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +77,11 @@ class Settlement:
     def pot_total(self) -> int:
         return sum(p.amount for p in self.pots)
 
-    def to_json(self, hand) -> dict:
+    def to_json(self, hand: Hand) -> dict[str, object]:
         """The contract's ``settlement``, ``payout_check`` and ``rake`` members."""
         scale = hand.scale
 
-        def amt(v):
+        def amt(v: int | None) -> int | Decimal | None:
             return amount_json(v, scale)
 
         pots = [{
@@ -97,15 +104,15 @@ class Settlement:
         }
 
 
-def _fit(values, n: int, fill):
+def _fit(values: tuple[T, ...], n: int, fill: T) -> tuple[T, ...]:
     """The engine's per-player tuple, padded or cut to ``n`` (defensive; normally a no-op)."""
     if len(values) == n:
         return values
-    values = tuple(values)[:n]
+    values = values[:n]
     return values + (fill,) * (n - len(values))
 
 
-def settle(hand, replay, rulebook) -> Settlement:
+def settle(hand: Hand, replay: Replay, rulebook: object) -> Settlement:
     """Settle ``hand`` as replayed. Never raises for a replay the engine produces."""
     contributions = replay.contributions
     n = len(contributions)
@@ -117,18 +124,18 @@ def settle(hand, replay, rulebook) -> Settlement:
     antes = effective_antes(hand.antes, hand.starting_stacks, contributions,
                             variant is None or variant.button_game)
     trim = trims_antes(hand.ante_trimming_status, hand.antes)
-    returned, raw = build_pots(contributions, split_dead(dead, antes), folded, antes, trim)
+    back, raw = build_pots(contributions, split_dead(dead, antes), folded, antes, trim)
     pots, determined = award_pots(variant, rulebook, replay.complete,
                                   replay.showdown, folded, shown, hole, tuple(replay.board), raw)
-    received = None
+    received: tuple[int, ...] | None = None
     if determined:
         got = [0] * n
         for pot in pots:
             for a in pot.awards:
                 got[a.player] += a.amount
         received = tuple(got)
-    returned = tuple(returned)
-    notes = None
+    returned = tuple(back)
+    notes: dict[int, str] | None = None
     if trim:
         trimmed = ante_trim_returns(antes)
         if any(trimmed):

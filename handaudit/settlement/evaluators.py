@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations, product
+from typing import Final
 
 from handaudit.cards import RANKS
 
@@ -58,44 +59,70 @@ __all__ = [
 # Categories and orders
 # --------------------------------------------------------------------------------------------
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+HIGH_CARD: Final = 0
+PAIR: Final = 1
+TWO_PAIR: Final = 2
+TRIPS: Final = 3
+STRAIGHT: Final = 4
+FLUSH: Final = 5
+FULL_HOUSE: Final = 6
+QUADS: Final = 7
+STRAIGHT_FLUSH: Final = 8
 
 # position of each category (indexed by category) in a game's ranking, weakest first
-_ORDER_STANDARD = (0, 1, 2, 3, 4, 5, 6, 7, 8)
-_ORDER_SHORT = (0, 1, 2, 3, 4, 6, 5, 7, 8)  # flush above full house
-_ORDER_SHORT_TBS = (0, 1, 2, 4, 3, 6, 5, 7, 8)  # ... and three of a kind above a straight
+_ORDER_STANDARD: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+_ORDER_SHORT: Final = (0, 1, 2, 3, 4, 6, 5, 7, 8)  # flush above full house
+_ORDER_SHORT_TBS: Final = (0, 1, 2, 4, 3, 6, 5, 7, 8)  # ... and three of a kind above a straight
 
 # (window bitmask, top rank) pairs, best straight first
-_STRAIGHTS_STANDARD = tuple((0x1F << (t - 4), t) for t in range(12, 3, -1)) + ((1 << 12 | 0xF, 3),)
-_STRAIGHTS_NO_WRAP = tuple((0x1F << (t - 4), t) for t in range(12, 3, -1))
-_STRAIGHTS_SHORT = tuple((0x1F << (t - 4), t) for t in range(12, 7, -1)) + ((1 << 12 | 0xF0, 7),)
+_Straights = tuple[tuple[int, int], ...]
+_STRAIGHTS_STANDARD: Final[_Straights] = tuple((0x1F << (t - 4), t) for t in range(12, 3, -1)) + ((1 << 12 | 0xF, 3),)
+_STRAIGHTS_NO_WRAP: Final[_Straights] = tuple((0x1F << (t - 4), t) for t in range(12, 3, -1))
+_STRAIGHTS_SHORT: Final[_Straights] = tuple((0x1F << (t - 4), t) for t in range(12, 7, -1)) + ((1 << 12 | 0xF0, 7),)
 
 # ace-to-five categories, best first
-_A5_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
-_HIGH_SHAPES = {(2, 1, 1, 1): PAIR, (2, 2, 1): TWO_PAIR, (3, 1, 1): TRIPS, (3, 2): FULL_HOUSE,
-                (4, 1): QUADS}
+_A5_SHAPES: Final[dict[tuple[int, ...], int]] = {
+    (1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
+_HIGH_SHAPES: Final[dict[tuple[int, ...], int]] = {
+    (2, 1, 1, 1): PAIR, (2, 2, 1): TWO_PAIR, (3, 1, 1): TRIPS, (3, 2): FULL_HOUSE, (4, 1): QUADS}
 
-_TOP_27 = (1 << 28) - 1
-_TOP_A5 = (1 << 24) - 1
+_TOP_27: Final = (1 << 28) - 1
+_TOP_A5: Final = (1 << 24) - 1
 
 # --------------------------------------------------------------------------------------------
-# Per-card weights (index 52 is a sentinel so that UNKNOWN, i.e. -1, fails the arithmetic)
+# Per-card weights, indexed by card code 0..51 (:func:`_weights` rejects anything else)
 # --------------------------------------------------------------------------------------------
 
-_POW5 = tuple(5**r for r in range(13))
-_SUIT_SHIFT = 31  # 5 ** 13 < 2 ** 31: the rank key never reaches the suit fields
-_RANK_KEY_MASK = (1 << _SUIT_SHIFT) - 1
-_SUIT_OFFSET = 0x3333 << _SUIT_SHIFT
-_FLUSH_BITS = 0x8888 << _SUIT_SHIFT
-_SHORT_DECK_LOW = _POW5[4]  # key % 625 != 0 <=> some card is a 2..5
+_POW5: Final[tuple[int, ...]] = tuple(5**r for r in range(13))
+_SUIT_SHIFT: Final = 31  # 5 ** 13 < 2 ** 31: the rank key never reaches the suit fields
+_RANK_KEY_MASK: Final = (1 << _SUIT_SHIFT) - 1
+_SUIT_OFFSET: Final = 0x3333 << _SUIT_SHIFT
+_FLUSH_BITS: Final = 0x8888 << _SUIT_SHIFT
+_SHORT_DECK_LOW: Final = 5**4  # key % 625 != 0 <=> some card is a 2..5
 
-_RK: list = [_POW5[c >> 2] for c in range(52)] + [None]  # rank key
-_HW: list = [_POW5[c >> 2] + (1 << (_SUIT_SHIFT + 4 * (c & 3))) for c in range(52)] + [None]
-_RB: list = [1 << (c >> 2) for c in range(52)] + [None]  # rank bit, ace high
-_SW: list = [1 << (4 * (c & 3)) for c in range(52)] + [None]  # one in the suit's nibble
-_LB: list = [(1 << ((c >> 2) + 1) % 13) if (c >> 2) in (12, 0, 1, 2, 3, 4, 5, 6) else 0
-             for c in range(52)] + [None]  # ace-low bit for A..8 (A = bit 0), else nothing
-_BE: list = [(1 << ((c >> 2) + 1) % 13) | (1 << (13 + (c & 3))) for c in range(52)] + [None]
+_RK: Final[list[int]] = [_POW5[c >> 2] for c in range(52)]  # rank key
+_HW: Final[list[int]] = [_POW5[c >> 2] + (1 << (_SUIT_SHIFT + 4 * (c & 3))) for c in range(52)]
+_RB: Final[list[int]] = [1 << (c >> 2) for c in range(52)]  # rank bit, ace high
+_SW: Final[list[int]] = [1 << (4 * (c & 3)) for c in range(52)]  # one in the suit's nibble
+_LB: Final[list[int]] = [(1 << ((c >> 2) + 1) % 13) if (c >> 2) in (12, 0, 1, 2, 3, 4, 5, 6) else 0
+                         for c in range(52)]  # ace-low bit for A..8 (A = bit 0), else nothing
+_BE: Final[list[int]] = [(1 << ((c >> 2) + 1) % 13) | (1 << (13 + (c & 3))) for c in range(52)]
+
+
+def _card(c: int) -> int:
+    """``c`` if it is a card code 0..51, else IndexError (``UNKNOWN``, i.e. -1, included): the
+    public evaluators turn it into :func:`_bad_cards`."""
+    if not 0 <= c < 52:
+        raise IndexError(c)
+    return c
+
+
+def _weights(table: list[int], cards: Sequence[int], start: int = 0) -> int:
+    """``start`` plus the cards' weights from ``table``."""
+    total = start
+    for c in cards:
+        total += table[_card(c)]
+    return total
 
 
 def _bad_cards(cards: object) -> ValueError:
@@ -118,7 +145,7 @@ def _pack(order: tuple[int, ...], cat: int, ranks: Sequence[int]) -> int:
     return order[cat] << 24 | cat << 20 | _nibbles(ranks)
 
 
-def _straight_top(mask: int, straights: tuple[tuple[int, int], ...]) -> int | None:
+def _straight_top(mask: int, straights: _Straights) -> int | None:
     for window, top in straights:
         if mask & window == window:
             return top
@@ -131,7 +158,7 @@ def _groups(values: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
     return tuple(n for n, _ in grouped), [v for _, v in grouped]
 
 
-def _high_five(ranks: Sequence[int], order: tuple[int, ...], straights: tuple) -> int:
+def _high_five(ranks: Sequence[int], order: tuple[int, ...], straights: _Straights) -> int:
     """Unsuited 5-card high hand (ranks 0..12 = 2..A)."""
     shape, values = _groups(ranks)
     if len(shape) == 5:
@@ -142,7 +169,7 @@ def _high_five(ranks: Sequence[int], order: tuple[int, ...], straights: tuple) -
     return _pack(order, _HIGH_SHAPES[shape], values)
 
 
-def _high_flush(mask: int, order: tuple[int, ...], straights: tuple) -> int:
+def _high_flush(mask: int, order: tuple[int, ...], straights: _Straights) -> int:
     """Best hand from the ranks (5..7 bits) of the flush suit."""
     top = _straight_top(mask, straights)
     if top is not None:
@@ -162,59 +189,63 @@ def _a5_badness(ranks: Sequence[int]) -> int:
 
 
 def _ranks_of_key(key: int) -> list[int]:
-    ranks = []
+    ranks: list[int] = []
     for r in range(13):
         ranks += [r] * (key % 5)
         key //= 5
     return ranks[::-1]
 
 
-class _BestOfRanks(dict):
+class _BestOfRanks:
     """Rank key of 5..``most`` cards -> best strength of its 5-card sub-multisets."""
 
     def __init__(self, five: Callable[[list[int]], int], most: int = 7) -> None:
-        super().__init__()
+        self.values: dict[int, int] = {}
         self._five = five
         self._most = most
 
-    def __missing__(self, key: int) -> int:
+    def get(self, key: int) -> int:
+        value = self.values.get(key)
+        if value is None:
+            value = self._compute(key)
+        return value
+
+    def _compute(self, key: int) -> int:
         ranks = _ranks_of_key(key)
         if len(ranks) == 5:
             value = self._five(ranks)
         elif 5 < len(ranks) <= self._most:
-            drop = {sum(map(_POW5.__getitem__, out)) for out in combinations(ranks, len(ranks) - 5)}
-            value = max([self[key - d] for d in drop])
+            drop = {sum([_POW5[r] for r in out]) for out in combinations(ranks, len(ranks) - 5)}
+            value = max([self.get(key - d) for d in drop])
         else:
             raise ValueError(f"need 5..{self._most} cards, got {len(ranks)}")
-        self[key] = value
+        self.values[key] = value
         return value
 
 
-class _ByMask(dict):
+class _ByMask:
     """Rank bitmask -> strength, computed on first use."""
 
-    def __init__(self, compute: Callable[[int], int | None]) -> None:
-        super().__init__()
+    def __init__(self, compute: Callable[[int], int]) -> None:
+        self.values: dict[int, int] = {}
         self._compute = compute
 
-    def __missing__(self, mask: int) -> int | None:
-        value = self[mask] = self._compute(mask)
+    def get(self, mask: int) -> int:
+        value = self.values.get(mask)
+        if value is None:
+            value = self.values[mask] = self._compute(mask)
         return value
 
 
-def _variant(order, straights):
-    return (
-        _BestOfRanks(lambda ranks: _high_five(ranks, order, straights)),
-        _ByMask(lambda mask: _high_flush(mask, order, straights)),
-    )
-
-
-_HIGH, _HIGH_FLUSH = _variant(_ORDER_STANDARD, _STRAIGHTS_STANDARD)
-_SHORT, _SHORT_FLUSH = _variant(_ORDER_SHORT, _STRAIGHTS_SHORT)
-_SHORT_TBS, _SHORT_TBS_FLUSH = _variant(_ORDER_SHORT_TBS, _STRAIGHTS_SHORT)
-_L27 = _BestOfRanks(lambda ranks: _TOP_27 - _high_five(ranks, _ORDER_STANDARD, _STRAIGHTS_NO_WRAP), 5)
-_L27_FLUSH = _ByMask(lambda mask: _TOP_27 - _high_flush(mask, _ORDER_STANDARD, _STRAIGHTS_NO_WRAP))
-_A5 = _BestOfRanks(lambda ranks: _TOP_A5 - _a5_badness(ranks))
+_HIGH: Final = _BestOfRanks(lambda ranks: _high_five(ranks, _ORDER_STANDARD, _STRAIGHTS_STANDARD))
+_HIGH_FLUSH: Final = _ByMask(lambda mask: _high_flush(mask, _ORDER_STANDARD, _STRAIGHTS_STANDARD))
+_SHORT: Final = _BestOfRanks(lambda ranks: _high_five(ranks, _ORDER_SHORT, _STRAIGHTS_SHORT))
+_SHORT_FLUSH: Final = _ByMask(lambda mask: _high_flush(mask, _ORDER_SHORT, _STRAIGHTS_SHORT))
+_SHORT_TBS: Final = _BestOfRanks(lambda ranks: _high_five(ranks, _ORDER_SHORT_TBS, _STRAIGHTS_SHORT))
+_SHORT_TBS_FLUSH: Final = _ByMask(lambda mask: _high_flush(mask, _ORDER_SHORT_TBS, _STRAIGHTS_SHORT))
+_L27: Final = _BestOfRanks(lambda ranks: _TOP_27 - _high_five(ranks, _ORDER_STANDARD, _STRAIGHTS_NO_WRAP), 5)
+_L27_FLUSH: Final = _ByMask(lambda mask: _TOP_27 - _high_flush(mask, _ORDER_STANDARD, _STRAIGHTS_NO_WRAP))
+_A5: Final = _BestOfRanks(lambda ranks: _TOP_A5 - _a5_badness(ranks))
 
 
 def _low8_of_mask(mask: int) -> int | None:
@@ -225,13 +256,14 @@ def _low8_of_mask(mask: int) -> int | None:
     return _TOP_A5 - _nibbles(bits[::-1])
 
 
-_LOW8: list[int | None] = [_low8_of_mask(m) for m in range(256)]
+_LOW8: Final[list[int | None]] = [_low8_of_mask(m) for m in range(256)]
 
 
-def _low8_omaha(key: int) -> int | None:
-    """``hole mask << 8 | board mask`` -> best low from two hole ranks and three board ranks."""
+def _low8_omaha(key: int) -> int:
+    """``hole mask << 8 | board mask`` -> the ace-low mask of the best low from two hole ranks
+    and three board ranks (0: none qualifies; ``_LOW8`` of it is the strength)."""
     hole, board = key >> 8, key & 0xFF
-    best = None
+    best = 0
     for a, b in combinations([1 << v for v in range(8) if hole >> v & 1], 2):
         avail = board & ~(a | b)
         if avail.bit_count() >= 3:
@@ -240,12 +272,12 @@ def _low8_omaha(key: int) -> int | None:
                 low3 |= avail & -avail
                 avail &= avail - 1
             cand = a | b | low3
-            if best is None or cand < best:
+            if best == 0 or cand < best:
                 best = cand
-    return None if best is None else _LOW8[best]
+    return best
 
 
-_LOW8_OMAHA = _ByMask(_low8_omaha)
+_LOW8_OMAHA: Final = _ByMask(_low8_omaha)
 
 
 # --------------------------------------------------------------------------------------------
@@ -267,12 +299,12 @@ def _flush_mask(cards: Sequence[int], key: int) -> int:
 def high_best(cards: Sequence[int]) -> int:
     """Best standard high hand from 5..7 cards (hold'em, stud); the wheel is the lowest straight."""
     try:
-        key = sum(map(_HW.__getitem__, cards), _SUIT_OFFSET)
+        key = _weights(_HW, cards, _SUIT_OFFSET)
     except (TypeError, IndexError):
         raise _bad_cards(cards) from None
     if key & _FLUSH_BITS:
-        return _HIGH_FLUSH[_flush_mask(cards, key)]
-    return _HIGH[key & _RANK_KEY_MASK]
+        return _HIGH_FLUSH.get(_flush_mask(cards, key))
+    return _HIGH.get(key & _RANK_KEY_MASK)
 
 
 def short_deck_best(cards: Sequence[int], trips_beat_straight: bool = False) -> int:
@@ -283,21 +315,21 @@ def short_deck_best(cards: Sequence[int], trips_beat_straight: bool = False) -> 
     variant that puts three of a kind above the straight.
     """
     try:
-        key = sum(map(_HW.__getitem__, cards), _SUIT_OFFSET)
+        key = _weights(_HW, cards, _SUIT_OFFSET)
     except (TypeError, IndexError):
         raise _bad_cards(cards) from None
     if (key & _RANK_KEY_MASK) % _SHORT_DECK_LOW:
         raise ValueError(f"short deck has no 2..5: {cards!r}")
     if key & _FLUSH_BITS:
         table = _SHORT_TBS_FLUSH if trips_beat_straight else _SHORT_FLUSH
-        return table[_flush_mask(cards, key)]
-    return (_SHORT_TBS if trips_beat_straight else _SHORT)[key & _RANK_KEY_MASK]
+        return table.get(_flush_mask(cards, key))
+    return (_SHORT_TBS if trips_beat_straight else _SHORT).get(key & _RANK_KEY_MASK)
 
 
 # (board rank key << 31 | hole-pair rank key) -> best unsuited hand using both hole ranks and
 # three board ranks. Omaha showdowns repeat these pairs constantly, so after warm-up a hand
 # costs six lookups instead of sixty; there are under 600k keys (about 45 MB when all seen).
-_OMAHA_PAIRS: dict[int, int] = {}
+_OMAHA_PAIRS: Final[dict[int, int]] = {}
 
 
 def high_omaha(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -306,22 +338,21 @@ def high_omaha(hole: Sequence[int], board: Sequence[int]) -> int:
         raise ValueError(f"Omaha needs 2+ hole and 3+ board cards, got {len(hole)} and {len(board)}")
     rk = _RK
     try:
-        base = sum(map(rk.__getitem__, board)) << _SUIT_SHIFT
-        keys = [base + rk[a] + rk[b] for a, b in combinations(hole, 2)]
-        suits = (sum(map(_SW.__getitem__, hole)) + 0x6666) & (sum(map(_SW.__getitem__, board)) + 0x5555)
+        base = _weights(rk, board) << _SUIT_SHIFT
+        suits = (_weights(_SW, hole) + 0x6666) & (_weights(_SW, board) + 0x5555)
     except (TypeError, IndexError):
         raise _bad_cards((hole, board)) from None
+    keys = [base + rk[a] + rk[b] for a, b in combinations(hole, 2)]
     table = _OMAHA_PAIRS
-    get = table.get
     best = -1
-    triples = None
+    triples: list[int] | None = None
     for key in keys:
-        value = get(key)
+        value = table.get(key)
         if value is None:
             if triples is None:
                 triples = [rk[a] + rk[b] + rk[c] for a, b, c in combinations(board, 3)]
             pair = key & _RANK_KEY_MASK
-            value = table[key] = max(map(_HIGH.__getitem__, [pair + t for t in triples]))
+            value = table[key] = max([_HIGH.get(pair + t) for t in triples])
         if value > best:
             best = value
     suits &= 0x8888  # suits with 2+ hole cards and 3+ board cards: a flush is possible
@@ -331,18 +362,24 @@ def high_omaha(hole: Sequence[int], board: Sequence[int]) -> int:
         hb = [1 << (c >> 2) for c in hole if c & 3 == s]
         bb = [1 << (c >> 2) for c in board if c & 3 == s]
         for (a, b), (c, d, e) in product(combinations(hb, 2), combinations(bb, 3)):
-            value = _HIGH_FLUSH[a | b | c | d | e]
+            value = _HIGH_FLUSH.get(a | b | c | d | e)
             if value > best:
                 best = value
     return best
 
 
+def _low_mask(cards: Sequence[int]) -> int:
+    """The ace-low rank bits of the cards' A..8 (IndexError for a card that is not 0..51)."""
+    mask = 0
+    for c in cards:
+        mask |= _LB[_card(c)]
+    return mask
+
+
 def low_eight_best(cards: Sequence[int]) -> int | None:
     """Best ace-to-five low of five distinct ranks all eight or lower, or None if none qualifies."""
-    mask = 0
     try:
-        for c in cards:
-            mask |= _LB[c]
+        mask = _low_mask(cards)
     except (TypeError, IndexError):
         raise _bad_cards(cards) from None
     return _LOW8[mask]
@@ -350,31 +387,28 @@ def low_eight_best(cards: Sequence[int]) -> int | None:
 
 def low_eight_omaha(hole: Sequence[int], board: Sequence[int]) -> int | None:
     """Best eight-or-better low from exactly two hole and three board cards, or None."""
-    hm = bm = 0
     try:
-        for c in hole:
-            hm |= _LB[c]
-        for c in board:
-            bm |= _LB[c]
+        hm = _low_mask(hole)
+        bm = _low_mask(board)
     except (TypeError, IndexError):
         raise _bad_cards((hole, board)) from None
-    return _LOW8_OMAHA[hm << 8 | bm]
+    return _LOW8[_LOW8_OMAHA.get(hm << 8 | bm)]
 
 
 def low_a5_best(cards: Sequence[int]) -> int:
     """Best ace-to-five (razz) low from 5..7 cards: ace low, straights and flushes don't count."""
     try:
-        key = sum(map(_RK.__getitem__, cards))
+        key = _weights(_RK, cards)
     except (TypeError, IndexError):
         raise _bad_cards(cards) from None
-    return _A5[key]
+    return _A5.get(key)
 
 
 def _low27_five(cards: Sequence[int]) -> int:
-    key = sum(map(_HW.__getitem__, cards), _SUIT_OFFSET)
+    key = _weights(_HW, cards, _SUIT_OFFSET)
     if key & _FLUSH_BITS:
-        return _L27_FLUSH[sum(map(_RB.__getitem__, cards))]
-    return _L27[key & _RANK_KEY_MASK]
+        return _L27_FLUSH.get(_weights(_RB, cards))
+    return _L27.get(key & _RANK_KEY_MASK)
 
 
 def low_27_best(cards: Sequence[int]) -> int:
@@ -386,23 +420,22 @@ def low_27_best(cards: Sequence[int]) -> int:
         if len(cards) == 5:
             return _low27_five(cards)
         if 5 < len(cards) <= 7:
-            return max(map(_low27_five, combinations(cards, 5)))
+            return max([_low27_five(five) for five in combinations(cards, 5)])
     except (TypeError, IndexError):
         raise _bad_cards(cards) from None
     raise ValueError(f"need 5..7 cards, got {len(cards)}")
 
 
-_SUBSETS = {n: [[s for s in combinations(range(n), k)] for k in range(n, 0, -1)] for n in range(1, 8)}
+_SUBSETS: Final[dict[int, list[list[tuple[int, ...]]]]] = {
+    n: [[s for s in combinations(range(n), k)] for k in range(n, 0, -1)] for n in range(1, 8)}
 
 
 def badugi_best(cards: Sequence[int]) -> int:
     """Badugi (ace low): most cards of distinct ranks and suits, then the lowest such set."""
     try:
-        enc = list(map(_BE.__getitem__, cards))
+        enc = [_BE[_card(c)] for c in cards]
     except (TypeError, IndexError):
         raise _bad_cards(cards) from None
-    if None in enc:
-        raise _bad_cards(cards)
     if len(enc) == 4:
         a, b, c, d = enc
         x = a | b | c | d
@@ -440,12 +473,12 @@ def badugi_best(cards: Sequence[int]) -> int:
 # Ledger text
 # --------------------------------------------------------------------------------------------
 
-_PLURAL = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-           "jacks", "queens", "kings", "aces")
-_SINGULAR = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-             "queen", "king", "ace")
-_LOW_CHARS = "A" + RANKS[:-1]  # ace-low value -> rank character
-_A5_TO_HIGH = [12] + list(range(12))  # ace-low value -> rank index
+_PLURAL: Final = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                  "tens", "jacks", "queens", "kings", "aces")
+_SINGULAR: Final = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                    "jack", "queen", "king", "ace")
+_LOW_CHARS: Final = "A" + RANKS[:-1]  # ace-low value -> rank character
+_A5_TO_HIGH: Final = [12] + list(range(12))  # ace-low value -> rank index
 
 
 def _fields(value: int) -> list[int]:
@@ -496,12 +529,14 @@ def describe(kind: str, strength: int | None) -> str:
     ``kind`` is one of ``high`` (also Omaha), ``short_deck``, ``low_eight``, ``low_a5``,
     ``low_27`` or ``badugi``. A ``None`` eight-or-better strength reads "no qualifying low".
     """
-    if kind in ("high", "short_deck"):
-        return _describe_high((strength >> 20) & 0xF, _fields(strength))
     if kind in ("low_eight", "low_a5"):
         if strength is None:
             return "no qualifying low"
         return _describe_a5(_TOP_A5 - strength)
+    if kind not in ("high", "short_deck", "low_27", "badugi"):
+        raise ValueError(f"unknown hand kind {kind!r}")
+    if strength is None:
+        raise TypeError(f"a {kind} hand always has a strength")
     if kind == "low_27":
         value = _TOP_27 - strength
         return _describe_high((value >> 20) & 0xF, _fields(value), low=True)
@@ -509,4 +544,4 @@ def describe(kind: str, strength: int | None) -> str:
         size, mask = strength >> 13, 0x1FFF ^ (strength & 0x1FFF)
         text = "-".join(_LOW_CHARS[v] for v in range(12, -1, -1) if mask >> v & 1)
         return f"{size}-card badugi {text}"
-    raise ValueError(f"unknown hand kind {kind!r}")
+    return _describe_high((strength >> 20) & 0xF, _fields(strength))  # high, short_deck

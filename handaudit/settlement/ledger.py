@@ -8,18 +8,37 @@ recorded payouts and how they compare. Every amount is printed exactly with the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ..cards import cards_text
-from ..variants import VARIANTS
+from ..model import Hand
+from ..variants import VARIANTS, Variant
 from . import evaluators as E
 from .pots import build_pots, effective_antes, split_dead, trims_antes
-from .showdown import _UNKNOWN_HAND, strength
+from .showdown import _UNKNOWN_HAND, Award, Pot, strength
+
+if TYPE_CHECKING:
+    from ..validator.outcome import Replay
+    from . import Settlement
 
 
 def _p(i: int) -> str:
     return f"p{i + 1}"
 
 
-def _signed(fmt, v: int) -> str:
+def _formatter(hand: Hand) -> Callable[[int], str]:
+    """``hand.format_amount`` for amounts that are known (it gives None only for None)."""
+
+    def fmt(v: int) -> str:
+        text = hand.format_amount(v)
+        assert text is not None
+        return text
+
+    return fmt
+
+
+def _signed(fmt: Callable[[int], str], v: int) -> str:
     return ("+" if v > 0 else "") + fmt(v)
 
 
@@ -36,9 +55,9 @@ def _pot_name(k: int) -> str:
     return "Main pot" if k == 0 else f"Side pot {k}"
 
 
-def render_ledger(hand, replay, settlement) -> str:
+def render_ledger(hand: Hand, replay: Replay, settlement: Settlement) -> str:
     """The ledger text (ends with a newline)."""
-    fmt = hand.format_amount
+    fmt = _formatter(hand)
     n = len(settlement.contributions)
     contrib = settlement.contributions
     returned = settlement.returned
@@ -171,7 +190,7 @@ def render_ledger(hand, replay, settlement) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _got_odd(pot, award) -> bool:
+def _got_odd(pot: Pot, award: Award) -> bool:
     # the odd chips of a split share go to the awards above the share's smallest amount
     same = [a.amount for a in pot.awards if a.share == award.share]
     return len(same) > 1 and award.amount > min(same)
@@ -185,7 +204,7 @@ def _kind_label(kind: str) -> str:
     return _LABELS.get(kind, kind)
 
 
-def _showdown_hands(hand, replay, variant) -> list[str]:
+def _showdown_hands(hand: Hand, replay: Replay, variant: Variant | None) -> list[str]:
     """Each player still in at showdown: cards and what they make (or mucked / unknown)."""
     if not replay.showdown or variant is None:
         return []
@@ -201,7 +220,7 @@ def _showdown_hands(hand, replay, variant) -> list[str]:
         texts = []
         for kind in variant.hands:
             s = strength(kind, variant.use, tuple(cards), board, False)
-            if s is _UNKNOWN_HAND:
+            if s == _UNKNOWN_HAND:
                 texts = ["hand unknown"]
                 break
             texts.append(f"{_kind_label(kind)}: " + (E.describe(kind, s) if s is not None else "no qualifying low"))

@@ -30,14 +30,25 @@ most, their own return), and the recorded total does not exceed the pots.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Final
+
 from ..findings import Finding
+from ..model import Hand
+from .showdown import Pot
 
-MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED = "match", "mismatch", "not-recorded", "undetermined"
+MATCH: Final = "match"
+MISMATCH: Final = "mismatch"
+NOT_RECORDED: Final = "not-recorded"
+UNDETERMINED: Final = "undetermined"
 
-RULE_PAYOUT = "settlement: pots, side pots and returns (seed 002)"
-RULE_RAKE = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
+RULE_PAYOUT: Final = "settlement: pots, side pots and returns (seed 002)"
+RULE_RAKE: Final = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
 
-def _cite(rulebook, code: str, default: str) -> str:
+Fmt = Callable[[int | None], "str | None"]  # Hand.format_amount
+
+
+def _cite(rulebook: object, code: str, default: str) -> str:
     cite = getattr(rulebook, "cite", None)
     if cite is not None:
         try:
@@ -49,7 +60,7 @@ def _cite(rulebook, code: str, default: str) -> str:
     return default
 
 
-def _limits(rulebook):
+def _limits(rulebook: object) -> tuple[int, int]:
     pct = getattr(rulebook, "rake_limit_percent", 10)
     units = getattr(rulebook, "rake_rounding_units", 1)
     return (10 if pct is None else int(pct)), (1 if units is None else int(units))
@@ -60,12 +71,12 @@ def _within(rake: int, pot_total: int, pct: int, units: int) -> bool:
     return 0 <= rake and rake * 100 <= pot_total * pct + units * 100
 
 
-def _names(players) -> str:
+def _names(players: Sequence[int]) -> str:
     return ", ".join(f"p{p + 1}" for p in players)
 
 
-def _conservation(findings: list, rulebook, fmt, missing: int, pot_total: int, pct: int, units: int,
-                  what: str) -> None:
+def _conservation(findings: list[Finding], rulebook: object, fmt: Fmt, missing: int, pot_total: int,
+                  pct: int, units: int, what: str) -> None:
     """chips-not-conserved when recorded results create chips, or lose more than rake explains."""
     if missing < 0:
         findings.append(Finding("chips-not-conserved", f"{what}: {fmt(-missing)} created",
@@ -77,11 +88,12 @@ def _conservation(findings: list, rulebook, fmt, missing: int, pot_total: int, p
             rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
 
 
-def _diff_text(fmt, diff: int) -> str:
+def _diff_text(fmt: Fmt, diff: int) -> str:
     return f"{fmt(diff)} more" if diff > 0 else f"{fmt(-diff)} less"
 
 
-def _rake_reading(expected, recorded, winners, pot_total, pct, units):
+def _rake_reading(expected: Sequence[int], recorded: Sequence[int], winners: list[bool], pot_total: int,
+                  pct: int, units: int) -> tuple[bool, list[int], bool]:
     """Is ``recorded`` = ``expected`` minus a believable rake taken from winners only?
 
     Returns ``(ok, bad_players, rake_ok)``: players whose difference no rake explains, and
@@ -101,8 +113,10 @@ def _rake_reading(expected, recorded, winners, pot_total, pct, units):
     return not bad, bad, rake_ok
 
 
-def check_payouts(hand, rulebook, contributions, returned, pots, received, determined: bool,
-                  notes: dict | None = None):
+def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], returned: tuple[int, ...],
+                  pots: Sequence[Pot], received: tuple[int, ...] | None, determined: bool,
+                  notes: dict[int, str] | None = None
+                  ) -> tuple[tuple[int | None, ...] | None, str, int | None, tuple[Finding, ...], str | None]:
     """Compare with the file. Returns ``(finishing_stacks, payout_check, rake, findings, convention)``.
 
     ``pots``: list of :class:`~.showdown.Pot`; ``received``: per-player winnings or None when
@@ -123,7 +137,7 @@ def check_payouts(hand, rulebook, contributions, returned, pots, received, deter
     for pot in pots:
         pot_total += pot.amount
 
-    base = [None] * n  # stack after the hand before any pot is paid
+    base: list[int | None] = [None] * n  # stack after the hand before any pot is paid
     for i in range(n):
         s = starts[i] if i < len(starts) else None
         if s is not None:
@@ -137,15 +151,15 @@ def check_payouts(hand, rulebook, contributions, returned, pots, received, deter
 
     pct, units = _limits(rulebook)
     findings: list[Finding] = []
-    rake = None
-    convention = None
-    w_rake = None  # per-player rake the recorded winnings show (to cross-check the stacks)
+    rake: int | None = None
+    convention: str | None = None
+    w_rake: list[int] | None = None  # per-player rake the recorded winnings show (to cross-check the stacks)
 
     if rec_w is not None:
         total_rec = sum(rec_w)
         if total_rec == 0 and pot_total > 0:
             convention = "zeros"
-            if determined:
+            if determined and received is not None:
                 who = ", ".join(f"p{i + 1} {fmt(received[i])}" for i in range(n) if received[i])
                 won = f" (the settlement pays {who})"
             else:
@@ -155,7 +169,7 @@ def check_payouts(hand, rulebook, contributions, returned, pots, received, deter
                 f"the file records no payout: every winnings entry is 0 although the pots total "
                 f"{fmt(pot_total)}{won}",
                 rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
-        elif determined:
+        elif determined and received is not None:
             winners = [w > 0 for w in received]
             ok, bad, rake_ok = _rake_reading(received, rec_w, winners, pot_total, pct, units)
             if ok:
@@ -229,9 +243,9 @@ def check_payouts(hand, rulebook, contributions, returned, pots, received, deter
                             f.rule, f.ruling, f.line, f.column, f.severity)
                     if f.actor and int(f.actor[1:]) - 1 in notes else f for f in findings]
 
-    bad = any(f.code in ("winnings-mismatch", "finishing-stacks-mismatch", "chips-not-conserved")
-              for f in findings)
-    if bad:
+    mismatched = any(f.code in ("winnings-mismatch", "finishing-stacks-mismatch", "chips-not-conserved")
+                     for f in findings)
+    if mismatched:
         check = MISMATCH
     elif not determined:
         check = UNDETERMINED
@@ -240,7 +254,9 @@ def check_payouts(hand, rulebook, contributions, returned, pots, received, deter
     return fs, check, rake, tuple(findings), convention
 
 
-def _check_possible(findings, hand, rulebook, rec, returned, pots, pot_total, what, fmt):
+def _check_possible(findings: list[Finding], hand: Hand, rulebook: object, rec: tuple[int, ...],
+                    returned: tuple[int, ...], pots: Sequence[Pot], pot_total: int, what: str,
+                    fmt: Fmt) -> None:
     """Undetermined winners: nobody may get more than the pots they can win (+ own return)."""
     n = len(rec)
     cap = list(returned)
@@ -261,22 +277,25 @@ def _check_possible(findings, hand, rulebook, rec, returned, pots, pot_total, wh
                 rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
 
 
-def _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, pots, pot_total,
-                  determined, w_rake, pct, units, fmt):
+def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs: tuple[int, ...],
+                  base: list[int | None], received: tuple[int, ...] | None, returned: tuple[int, ...],
+                  pots: Sequence[Pot], pot_total: int, determined: bool, w_rake: list[int] | None,
+                  pct: int, units: int, fmt: Fmt) -> None:
     n = len(rec_fs)
     rule = _cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)
-    if determined:
-        expected = [None if base[i] is None else base[i] + received[i] for i in range(n)]
-        known = [i for i in range(n) if expected[i] is not None]
-        diffs = {i: expected[i] - rec_fs[i] for i in known}
+    if determined and received is not None:
+        expected = [None if b is None else b + w for b, w in zip(base, received)]
+        diffs: dict[int, int] = {}  # known expected stack - recorded, by player
+        for i, e in enumerate(expected):
+            if e is not None:
+                diffs[i] = e - rec_fs[i]
         winners = [received[i] > 0 for i in range(n)]
         shortfall = sum(d for i, d in diffs.items() if d > 0 and winners[i])
         # A winner's shortfall is rake only when nobody is recorded with more than the settlement
         # gives: chips that moved to another player are not rake.
         moved = any(d < 0 for d in diffs.values())
         rake_ok = not moved and shortfall * 100 <= pot_total * pct + units * 100
-        for i in known:
-            d = diffs[i]
+        for i, d in diffs.items():
             if d == 0:
                 continue
             if d > 0 and winners[i] and rake_ok and (w_rake is None or w_rake[i] == d):
@@ -291,25 +310,26 @@ def _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, po
             findings.append(Finding(
                 "finishing-stacks-mismatch",
                 f"p{i + 1}: recorded finishing stack {fmt(rec_fs[i])}, settlement {fmt(expected[i])} "
-                f"({_diff_text(fmt, rec_fs[i] - expected[i])}){note}",
+                f"({_diff_text(fmt, -d)}){note}",
                 actor=f"p{i + 1}", rule=rule))
     else:
         for i in range(n):
-            if base[i] is None:
+            low = base[i]
+            if low is None:
                 continue
             cap = 0
             for pot in pots:
                 if i in pot.eligible:
                     cap += pot.amount
-            low, high = base[i], base[i] + cap
+            high = low + cap
             if not low <= rec_fs[i] <= high:
                 findings.append(Finding(
                     "finishing-stacks-mismatch",
                     f"p{i + 1}: recorded finishing stack {fmt(rec_fs[i])} is outside what the hand allows "
                     f"({fmt(low)} to {fmt(high)})",
                     actor=f"p{i + 1}", rule=rule))
-    starts = hand.starting_stacks
-    if len(starts) == n and all(s is not None for s in starts):
+    starts = [s for s in hand.starting_stacks if s is not None]
+    if len(hand.starting_stacks) == n and len(starts) == n:
         missing = sum(starts) - sum(rec_fs)
         _conservation(findings, rulebook, fmt, missing, pot_total, pct, units,
                       f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}")

@@ -33,6 +33,11 @@ Everything is exact integer arithmetic in the hand's minor units. The rules, in 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal, overload
+
+# build_pots' pots: (amount, eligible players) or, with detail, (amount, eligible, parts)
+Pots = list[tuple[int, tuple[int, ...]]]
+PotsDetail = list[tuple[int, tuple[int, ...], list[int]]]
 
 
 def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
@@ -69,10 +74,10 @@ def split_dead(dead: Sequence[int], antes: Sequence[int]) -> list[int]:
     n = len(antes)
     if not any(dead):
         return [0] * n
-    dead = list(dead[:n]) + [0] * (n - len(dead))
-    if all(d >= a for d, a in zip(dead, antes)):
-        return [d - a for d, a in zip(dead, antes)]
-    return dead
+    padded = list(dead[:n]) + [0] * (n - len(dead))
+    if all(d >= a for d, a in zip(padded, antes)):
+        return [d - a for d, a in zip(padded, antes)]
+    return padded
 
 
 def _return_uncalled(values: list[int], returned: list[int]) -> None:
@@ -111,8 +116,17 @@ def ante_trim_returns(antes: Sequence[int]) -> list[int]:
     return returned
 
 
+@overload
 def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequence[bool],
-               antes: Sequence[int], trim_antes: bool, detail: bool = False):
+               antes: Sequence[int], trim_antes: bool, detail: Literal[False] = False
+               ) -> tuple[list[int], Pots]: ...
+@overload
+def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequence[bool],
+               antes: Sequence[int], trim_antes: bool, detail: Literal[True]
+               ) -> tuple[list[int], PotsDetail]: ...
+def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequence[bool],
+               antes: Sequence[int], trim_antes: bool, detail: bool = False
+               ) -> tuple[list[int], Pots | PotsDetail]:
     """Returns and pots from per-player totals.
 
     ``antes`` are the effective antes (:func:`effective_antes`), ``dead`` the dead blind money
@@ -125,11 +139,11 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
     n = len(contributions)
     returned = [0] * n
     bets = [max(0, c) for c in contributions]
-    extra = None  # money that goes to the first pot and counts for no level
-    ante = None
-    if any(antes) or any(dead):
-        ante = [0] * n
-        extra = [0] * n
+    # ante parts, and money that goes to the first pot and counts for no level
+    separate = bool(any(antes) or any(dead))
+    ante = [0] * n
+    extra = [0] * n
+    if separate:
         for i in range(n):
             c = bets[i]
             a = antes[i] if i < len(antes) else 0
@@ -140,7 +154,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             extra[i] = d
             bets[i] = c - a - d
     _return_uncalled(bets, returned)
-    if ante is None:
+    if not separate:
         live = bets
     elif trim_antes:
         _return_uncalled(ante, returned)
@@ -150,10 +164,14 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
         extra = [x + a for x, a in zip(extra, ante)]
     active = tuple([i for i in range(n) if not folded[i]])
 
-    pots: list = []
+    # the pots, main pot first, as parallel lists (parts_of only with detail)
+    amounts: list[int] = []
+    eligibles: list[tuple[int, ...]] = []
+    parts_of: list[list[int]] = []
     prev = 0
     carry = 0  # a level only folded players reached, with no pot below it yet
-    carry_parts = [0] * n if detail else None
+    carry_parts = [0] * n if detail else []
+    parts: list[int] = []
     for level in sorted(set(live)):
         if level <= 0:
             continue
@@ -161,12 +179,13 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
         for v in live:
             if v > prev:
                 amount += min(v, level) - prev
-        parts = [(min(v, level) - prev if v > prev else 0) for v in live] if detail else None
+        if detail:
+            parts = [(min(v, level) - prev if v > prev else 0) for v in live]
         eligible = tuple([i for i in active if live[i] >= level])
         prev = level
         if not eligible:
-            if pots:
-                _merge(pots, -1, amount, parts, detail)
+            if amounts:
+                _merge(amounts, parts_of, -1, amount, parts, detail)
             else:
                 carry += amount
                 if detail:
@@ -177,29 +196,38 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             if detail:
                 parts = [x + y for x, y in zip(carry_parts, parts)]
             carry = 0
-        if pots and pots[-1][1] == eligible:
-            _merge(pots, -1, amount, parts, detail)
+        if amounts and eligibles[-1] == eligible:
+            _merge(amounts, parts_of, -1, amount, parts, detail)
         else:
-            pots.append((amount, eligible, parts) if detail else (amount, eligible))
+            amounts.append(amount)
+            eligibles.append(eligible)
+            if detail:
+                parts_of.append(parts)
 
-    extra_total = (sum(extra) if extra is not None else 0) + carry
+    extra_total = sum(extra) + carry
     if extra_total:
-        if detail:
-            eparts = [x + y for x, y in zip(extra or [0] * n, carry_parts)]
-        if pots and pots[0][1] == active:
-            _merge(pots, 0, extra_total, eparts if detail else None, detail)
+        eparts = [x + y for x, y in zip(extra, carry_parts)] if detail else []
+        if amounts and eligibles[0] == active:
+            _merge(amounts, parts_of, 0, extra_total, eparts, detail)
         elif active:
-            pots.insert(0, (extra_total, active, eparts) if detail else (extra_total, active))
-        elif pots:  # nobody still in (not a real hand): keep the chips in the first pot
-            _merge(pots, 0, extra_total, eparts if detail else None, detail)
+            amounts.insert(0, extra_total)
+            eligibles.insert(0, active)
+            if detail:
+                parts_of.insert(0, eparts)
+        elif amounts:  # nobody still in (not a real hand): keep the chips in the first pot
+            _merge(amounts, parts_of, 0, extra_total, eparts, detail)
         else:
-            pots.append((extra_total, (), eparts) if detail else (extra_total, ()))
-    return returned, pots
-
-
-def _merge(pots: list, index: int, amount: int, parts, detail: bool) -> None:
-    old = pots[index]
+            amounts.append(extra_total)
+            eligibles.append(())
+            if detail:
+                parts_of.append(eparts)
     if detail:
-        pots[index] = (old[0] + amount, old[1], [x + y for x, y in zip(old[2], parts)])
-    else:
-        pots[index] = (old[0] + amount, old[1])
+        return returned, list(zip(amounts, eligibles, parts_of))
+    return returned, list(zip(amounts, eligibles))
+
+
+def _merge(amounts: list[int], parts_of: list[list[int]], index: int, amount: int, parts: list[int],
+           detail: bool) -> None:
+    amounts[index] += amount
+    if detail:
+        parts_of[index] = [x + y for x, y in zip(parts_of[index], parts)]

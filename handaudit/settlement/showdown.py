@@ -29,16 +29,19 @@ unknown (``??``) or cannot form a hand; the pots themselves are still exact.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import UNKNOWN
 from ..variants import USE_OMAHA, Variant
 from . import evaluators as E
 
-WHOLE, HIGH, LOW = "whole", "high", "low"
+WHOLE: Final = "whole"
+HIGH: Final = "high"
+LOW: Final = "low"
 
-_LOW_KINDS = frozenset(("low_eight", "low_a5"))  # ace-low kinds: odd chip to the lowest card
+_LOW_KINDS: Final = frozenset(("low_eight", "low_a5"))  # ace-low kinds: odd chip to the lowest card
 
 
 class Award(NamedTuple):
@@ -78,11 +81,12 @@ class Pot(NamedTuple):
     odd_chips: tuple[int, ...] = ()
 
 
-_UNKNOWN_HAND = object()
+# what :func:`strength` returns for a hand it cannot evaluate (every real strength is >= 0)
+_UNKNOWN_HAND: Final = -1
 
 
 def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
-             trips_beat_straight: bool = False):
+             trips_beat_straight: bool = False) -> int | None:
     """The evaluator strength of a player's hand for ``kind``; None for no qualifying low;
     :data:`_UNKNOWN_HAND` when a card is unknown or the cards cannot make a hand."""
     if UNKNOWN in hole or UNKNOWN in board:
@@ -130,7 +134,8 @@ def _card_key_low(card: int) -> int:
     return ((0 if r == 12 else r + 1) << 2) | (card & 3)
 
 
-def _stud_order(winners: list[int], kind: str, strengths: dict, cards_of, mode: str) -> list[int]:
+def _stud_order(winners: list[int], kind: str, strengths: dict[int, int],
+                cards_of: Callable[[int], tuple[int, ...]], mode: str) -> list[int]:
     """Order tied stud winners for the odd chip: highest (lowest, in a low game) card by suit."""
     low = kind in _LOW_KINDS
     keyf = _card_key_low if low else _card_key_high
@@ -139,7 +144,7 @@ def _stud_order(winners: list[int], kind: str, strengths: dict, cards_of, mode: 
         cards = cards_of(p)
         if mode == "hand-cards" and len(cards) > 5:
             target = strengths[p]
-            chosen = None
+            chosen: int | None = None
             for sub in combinations(cards, 5):
                 if strength(kind, "any", sub, ()) == target:
                     k = min(map(keyf, sub)) if low else max(map(keyf, sub))
@@ -153,8 +158,10 @@ def _stud_order(winners: list[int], kind: str, strengths: dict, cards_of, mode: 
     return sorted(winners, key=lambda p: keys[p], reverse=not low)
 
 
-def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool,
-               folded, shown, hole, board, pots: list) -> tuple[list[Pot], bool]:
+def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdown: bool,
+               folded: tuple[bool, ...], shown: tuple[bool | None, ...],
+               hole: tuple[tuple[int, ...], ...], board: tuple[int, ...],
+               pots: list[tuple[int, tuple[int, ...]]]) -> tuple[list[Pot], bool]:
     """Award every pot. ``pots`` as :func:`.pots.build_pots` returns them (without detail).
 
     Returns ``(pots, determined)``.
@@ -168,24 +175,24 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
 
     determined = True
     hi_lo = variant is not None and len(variant.hands) == 2
-    kinds = variant.hands if variant is not None else ()
-    use = variant.use if variant is not None else "any"
+    kinds: tuple[str, ...] = variant.hands if variant is not None else ()
+    use: str = variant.use if variant is not None else "any"
     tbs = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
     stud = variant is not None and not variant.button_game
-    stud_mode = getattr(rulebook, "odd_chip_stud", "all-cards") if stud else None
-    cache: dict = {}
+    stud_mode: str | None = getattr(rulebook, "odd_chip_stud", "all-cards") if stud else None
+    cache: dict[tuple[int, str], int | None] = {}
 
-    def value(p: int, kind: str):
+    def value(p: int, kind: str) -> int | None:
         key = (p, kind)
-        v = cache.get(key, cache)
-        if v is cache:
-            v = cache[key] = strength(kind, use, hole[p], board, tbs)
+        if key in cache:
+            return cache[key]
+        v = cache[key] = strength(kind, use, hole[p], board, tbs)
         return v
 
-    def cards_of(p: int):
+    def cards_of(p: int) -> tuple[int, ...]:
         return hole[p] + board
 
-    odd_rule = None  # the odd-chip rule text, made only when a tie leaves odd chips
+    odd_rule: str | None = None  # the odd-chip rule text, made only when a tie leaves odd chips
 
     for amount, eligible in pots:
         if not eligible:
@@ -193,7 +200,7 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
             determined = False
             continue
         if showdown:
-            contenders = tuple(p for p in eligible if shown[p] is not False)
+            contenders = tuple([p for p in eligible if shown[p] is not False])
         else:
             contenders = eligible
         if not contenders:
@@ -210,7 +217,7 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
             if hi_lo and showdown:
                 hv = value(p, kinds[0])
                 lv = value(p, kinds[1])
-                if hv is not _UNKNOWN_HAND and lv is not _UNKNOWN_HAND and lv is not None:
+                if hv != _UNKNOWN_HAND and lv != _UNKNOWN_HAND and lv is not None:
                     high = amount - amount // 2
                     out.append(Pot(amount, eligible, (
                         Award(p, high, HIGH, kinds[0], hv), Award(p, amount - high, LOW, kinds[1], lv)),
@@ -227,11 +234,17 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
             out.append(Pot(amount, eligible, (), contenders, (), "undetermined: unknown variant", False))
             determined = False
             continue
-        highs = [value(p, main_kind) for p in contenders]
+        highs: list[int] = []
+        unknown: list[int] = []
+        for p in contenders:
+            hv = value(p, main_kind)
+            if hv is None or hv == _UNKNOWN_HAND:  # (None, "no qualifying low", is never a main kind's)
+                unknown.append(p)
+            else:
+                highs.append(hv)
         lows = [value(p, kinds[1]) for p in contenders] if hi_lo else None
-        unknown = [p for p, v in zip(contenders, highs) if v is _UNKNOWN_HAND]
         if lows is not None:
-            unknown += [p for p, v in zip(contenders, lows) if v is _UNKNOWN_HAND and p not in unknown]
+            unknown += [p for p, v in zip(contenders, lows) if v == _UNKNOWN_HAND and p not in unknown]
         if unknown:
             out.append(Pot(amount, eligible, (), contenders, (),
                            "undetermined: hand unknown for " + ", ".join(f"p{p + 1}" for p in unknown),
@@ -239,11 +252,11 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
             determined = False
             continue
 
-        hands = [(p, main_kind, v) for p, v in zip(contenders, highs)]
+        hands: list[tuple[int, str, int | None]] = [(p, main_kind, v) for p, v in zip(contenders, highs)]
         awards: list[Award] = []
         odd: list[int] = []
-        qualifying = lows is not None and any(v is not None for v in lows)
-        if qualifying:
+        if lows is not None and any(v is not None for v in lows):
+            qualifying = True
             hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]
             high_amount = amount - amount // 2
             _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, cards_of)
@@ -254,6 +267,7 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
             reason = "high and low halves" + ("; the odd chip of the pot goes to the high half"
                                               if amount % 2 else "")
         else:
+            qualifying = False
             _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, cards_of)
             reason = "no qualifying low: the high hand scoops" if lows is not None else "best hand"
         if len(awards) > (2 if qualifying else 1):
@@ -261,7 +275,7 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
         if odd:
             if odd_rule is None:
                 odd_rule = _odd_chip_rule(rulebook, stud_mode)
-            by_share = {}
+            by_share: dict[str, list[str]] = {}
             for a in awards:
                 if a.player in odd:
                     same = [b.amount for b in awards if b.share == a.share]
@@ -274,7 +288,7 @@ def award_pots(variant: Variant | None, rulebook, complete: bool, showdown: bool
     return out, determined
 
 
-def _odd_chip_rule(rulebook, stud_mode) -> str:
+def _odd_chip_rule(rulebook: object, stud_mode: str | None) -> str:
     sources = getattr(rulebook, "sources", None) or {}
     if stud_mode is None:
         text = "first seat left of the button"
@@ -286,8 +300,9 @@ def _odd_chip_rule(rulebook, stud_mode) -> str:
     return f"{text}; {src}" if src else text
 
 
-def _split_share(awards: list, odd: list, amount: int, share: str, kind: str, players, values,
-                 stud_mode, cards_of) -> None:
+def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, kind: str,
+                 players: Sequence[int], values: list[int], stud_mode: str | None,
+                 cards_of: Callable[[int], tuple[int, ...]]) -> None:
     best = max(values)
     winners = [p for p, v in zip(players, values) if v == best]
     if len(winners) == 1:

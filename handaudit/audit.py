@@ -13,6 +13,7 @@ from typing import Any
 from .findings import ERROR, Finding
 from .grammar.reader import read_hands
 from .model import Hand, ReadResult, amount_json
+from .pickling import init_args
 
 VALID = "valid"
 INVALID = "invalid"
@@ -79,6 +80,9 @@ class HandReport:
         if self.settlement is not None:
             out.update(self.settlement.to_json(hand))
         return out
+
+    def __reduce__(self) -> tuple:
+        return (HandReport, init_args(self))  # see handaudit/pickling.py
 
 
 def _plain(value):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .pickling import init_args
+
 ERROR = "error"
 WARNING = "warning"
 INFO = "info"
@@ -49,6 +51,9 @@ class Finding:
             out["column"] = self.column
         return out
 
+    def __reduce__(self) -> tuple:
+        return (Finding, init_args(self))  # see handaudit/pickling.py
+
 
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
@@ -60,6 +65,9 @@ class CodeInfo:
     example: str = ""
     fix: str = ""
     rules: dict[str, str] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple:
+        return (CodeInfo, init_args(self))  # see handaudit/pickling.py
 
 
 def _c(code, severity, summary, example="", fix="", **rules) -> CodeInfo:

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from .findings import Finding
+from .pickling import init_args
 
 # Action kinds (the second word of the PHH notation, spelled out).
 DEAL_BOARD = "db"  # d db CARDS
@@ -48,11 +49,12 @@ class Action(NamedTuple):
     @property
     def actor(self) -> str | None:
         """The contract's actor name: ``"d"``, ``"p3"`` or None for a no-op."""
+        player = self.player
         if self.kind == NOOP:
             return None
         if self.by_dealer:
             return "d"
-        return f"p{self.player + 1}"
+        return None if player is None else f"p{player + 1}"  # the grammar gives every other kind a player
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,9 @@ class Hand:
     def format_amount(self, amount: int | None) -> str | None:
         return format_amount(amount, self.scale)
 
+    def __reduce__(self) -> tuple:
+        return (Hand, init_args(self))  # see handaudit/pickling.py
+
 
 def format_amount(amount: int | None, scale: int) -> str | None:
     """Minor units back to an exact decimal string: ``(2685, 2) -> '26.85'``."""
@@ -120,3 +125,6 @@ class ReadResult:
     findings: tuple[Finding, ...]
     text: str = ""
     line: int = 1
+
+    def __reduce__(self) -> tuple:
+        return (ReadResult, init_args(self))  # see handaudit/pickling.py

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import FULL_DECK, SHORT_DECK
+from .pickling import init_args
 
 # Betting structures
 FIXED = "fixed-limit"
@@ -40,6 +41,9 @@ class Street:
     big_bet: bool = False  # fixed limit: this round uses big_bet (else small_bet)
     opener: str = OPEN_BUTTON
 
+    def __reduce__(self) -> tuple:
+        return (Street, init_args(self))  # see handaudit/pickling.py
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:
@@ -64,6 +68,9 @@ class Variant:
     @property
     def hi_lo(self) -> bool:
         return len(self.hands) == 2
+
+    def __reduce__(self) -> tuple:
+        return (Variant, init_args(self))  # see handaudit/pickling.py
 
 
 _BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 from importlib.resources import files
+from typing import NamedTuple
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
@@ -28,6 +28,7 @@ from ..model import (
     SHOW_MUCK,
     Action,
 )
+from ..pickling import init_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,9 @@ class ActionError:
     code: str
     message: str
     column: int
+
+    def __reduce__(self) -> tuple:
+        return (ActionError, init_args(self))  # see handaudit/pickling.py
 
 
 class ParsedAction(NamedTuple):
@@ -200,7 +204,7 @@ def parse_action(text: str) -> ParsedAction | ActionError:
             if reused is not None:
                 return reused
         _TRANSFORMER.last = None
-        parsed = _PARSER.parse(text)
+        parsed: ParsedAction = _PARSER.parse(text)  # type: ignore[assignment]  # the transformer's value
         if words and len(words) >= 3:
             _remember_template(words)
         return parsed

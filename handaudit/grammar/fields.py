@@ -72,11 +72,13 @@ FIELDS: dict[str, str] = {
 PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks", "seats", "players",
               "finishing_stacks", "winnings", "time_banks")
 # Amounts that take part in the hand's scale (time_limit and time_banks are seconds).
-AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
-                 "starting_stacks", "finishing_stacks", "winnings")
+AMOUNT_SCALARS = ("bring_in", "small_bet", "big_bet", "min_bet")
+AMOUNT_ARRAYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+AMOUNT_FIELDS = AMOUNT_SCALARS + AMOUNT_ARRAYS
 
 
 _NUMBER_TYPES = (int, float, Decimal)
+Number = int | Decimal  # an exact amount before scaling
 
 
 def is_number(value) -> bool:
@@ -111,7 +113,7 @@ class NeedsExactReparse(Exception):
     """A float with 16+ significant digits: the text must be read again with decimals."""
 
 
-def number(value) -> int | Decimal | None:
+def number(value: object) -> Number | None:
     """A TOML number as an exact int or Decimal; None for inf/nan or an absurd exponent.
 
     Floats come from the fast TOML reader as binary doubles. ``repr`` gives the shortest
@@ -119,29 +121,39 @@ def number(value) -> int | Decimal | None:
     at most 15 significant digits (two such decimals never share a double); a longer one raises
     :class:`NeedsExactReparse` so the hand is read again with decimals from the start.
     """
-    if type(value) is int:
+    if type(value) is int:  # not bool: the field checks let no boolean through
         return value
-    if type(value) is float:
+    if isinstance(value, float):
         if not math.isfinite(value):
             return None
         d = Decimal(repr(value))
         if len(d.as_tuple().digits) > 15:
             raise NeedsExactReparse
         return d
-    if not value.is_finite() or abs(value.as_tuple().exponent) > 1000:
-        # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units), from the exact path
-        return None
+    if isinstance(value, Decimal):  # from the exact path (tomllib with decimals)
+        exponent = value.as_tuple().exponent
+        if not value.is_finite() or (isinstance(exponent, int) and abs(exponent) > 1000):
+            # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units)
+            return None
+        return value
+    raise TypeError(f"not a TOML number: {value!r}")
+
+
+def checked(value: Number | None) -> Number:
+    """An amount the reader has already checked to be finite (None here is a reader bug)."""
+    if value is None:
+        raise ValueError("an unchecked amount reached the hand: the reader's field checks missed it")
     return value
 
 
 def places(value: int | Decimal) -> int:
     """Decimal places needed to write the value exactly (trailing zeros do not count)."""
-    return 0 if type(value) is int else decimals(value)
+    return 0 if isinstance(value, int) else decimals(value)
 
 
 def units(value: int | Decimal, scale: int) -> int:
     """An exact number as integer minor units at ``scale`` decimals."""
-    return value * 10**scale if type(value) is int else to_units(value, scale)
+    return value * 10**scale if isinstance(value, int) else to_units(value, scale)
 
 
 def decimals(value: Decimal) -> int:

@@ -16,7 +16,7 @@ import rtoml
 
 from ..findings import Finding
 from ..model import Action, Hand, ReadResult
-from ..variants import VARIANTS
+from ..variants import VARIANTS, Variant
 from . import fields as F
 from .actions import ActionError, parse_action
 from .sources import Chunk, expand_paths, read_chunks
@@ -129,15 +129,16 @@ class _HandBuilder:
         if n is None:
             return self._result(None)
         # Every amount converted once: an int stays an int, a float becomes its exact Decimal.
-        self.num = {k: ([F.number(x) for x in present[k]] if type(present[k]) is list else F.number(present[k]))
-                    for k in F.AMOUNT_FIELDS if k in present}
+        self.amount: dict[str, F.Number | None] = {k: F.number(present[k]) for k in F.AMOUNT_SCALARS if k in present}
+        self.amounts: dict[str, list[F.Number | None]] = {
+            k: [F.number(x) for x in present[k]] for k in F.AMOUNT_ARRAYS if k in present}
         self._check_values(present, variant, n)
         actions = self._actions(present.get("actions", []), variant, n)
         if self.fatal:
             return self._result(None)
         return self._result(self._hand(present, variant, n, actions))
 
-    def _variant(self):
+    def _variant(self) -> Variant | None:
         value = self.doc.get("variant")
         if value is None:
             self.field_finding("missing-field", "variant", "field 'variant' is missing: the variant decides the rest")
@@ -151,7 +152,7 @@ class _HandBuilder:
             return None
         return VARIANTS[value]
 
-    def _player_count(self, present: dict, variant) -> int | None:
+    def _player_count(self, present: dict, variant: Variant) -> int | None:
         stacks = present.get("starting_stacks")
         if stacks is None:
             return None
@@ -168,32 +169,33 @@ class _HandBuilder:
                     del present[key]
         return None if self.fatal else n
 
-    def _check_values(self, present: dict, variant, n: int) -> None:
-        num = self.num
+    def _check_values(self, present: dict, variant: Variant, n: int) -> None:
+        amount1, amounts = self.amount, self.amounts
 
-        def bad(key, message, required=True):
+        def bad(key: str, message: str, required: bool = True) -> None:
             self.field_finding("invalid-field", key, message, required and key in variant.required)
             if not (required and key in variant.required):
                 present.pop(key, None)
-                num.pop(key, None)
+                amount1.pop(key, None)
+                amounts.pop(key, None)
 
-        for key in ("bring_in", "small_bet", "big_bet", "min_bet"):
-            if key in num and not (num[key] or 0) > 0:
+        for key in F.AMOUNT_SCALARS:
+            if key in amount1 and not (amount1[key] or 0) > 0:
                 bad(key, f"field {key!r} must be a positive amount, not {present[key]!r}")
         for key in ("antes", "finishing_stacks", "winnings"):
-            for i, amount in enumerate(num.get(key, ())):
+            for i, amount in enumerate(amounts.get(key, ())):
                 if amount is None or amount < 0:
                     bad(key, f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
                         f"not {present[key][i]!r}")
                     break
-        for i, amount in enumerate(num.get("starting_stacks", ())):
+        for i, amount in enumerate(amounts.get("starting_stacks", ())):
             v = present["starting_stacks"][i]
             if amount is None and v == float("inf"):
                 continue
             if amount is None or amount <= 0:
                 bad("starting_stacks", f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
                 break
-        for i, amount in enumerate(num.get("blinds_or_straddles", ())):
+        for i, amount in enumerate(amounts.get("blinds_or_straddles", ())):
             v = present["blinds_or_straddles"][i]
             if amount is None:
                 bad("blinds_or_straddles", f"blind of p{i + 1} must be a finite amount, not {v!r}")
@@ -206,7 +208,7 @@ class _HandBuilder:
             bad("blinds_or_straddles", "bring_in and blinds_or_straddles must never be used together "
                 "(PHH spec: bring-in)", required=False)
 
-    def _actions(self, texts: list, variant, n: int) -> list[tuple[Action, int]]:
+    def _actions(self, texts: list[str], variant: Variant, n: int) -> list[tuple[Action, int]]:
         parsed: list[tuple[Action, int]] = []
         deck = variant.deck
         for index, text in enumerate(texts):
@@ -250,30 +252,34 @@ class _HandBuilder:
                                      line=line, column=column))
         self.fatal = True
 
-    def _hand(self, present: dict, variant, n: int, actions: list[tuple[Action, int]]) -> Hand:
-        dec = self.num
+    def _hand(self, present: dict, variant: Variant, n: int, actions: list[tuple[Action, int]]) -> Hand:
+        amount1, amounts = self.amount, self.amounts
         scale = max([d for a, d in actions if a.amount is not None], default=0)
-        for v in dec.values():
-            if type(v) is list:
-                for x in v:
-                    if x is not None and type(x) is not int:
-                        scale = max(scale, F.decimals(x))
-            elif v is not None and type(v) is not int:
-                scale = max(scale, F.decimals(v))
+        for v in amount1.values():
+            if v is not None:
+                scale = max(scale, F.places(v))
+        for values in amounts.values():
+            for x in values:
+                if x is not None:
+                    scale = max(scale, F.places(x))
 
-        def units(key):
-            v = dec.get(key)
-            if v is None:
-                return None
-            if type(v) is list:
-                return tuple(None if x is None else F.units(x, scale) for x in v)
-            return F.units(v, scale)
+        def unit(key: str) -> int | None:
+            v = amount1.get(key)
+            return None if v is None else F.units(v, scale)
 
-        scaled = tuple(
+        def stacks(key: str) -> tuple[int | None, ...] | None:  # None entries: inf (unknown)
+            v = amounts.get(key)
+            return None if v is None else tuple([None if x is None else F.units(x, scale) for x in v])
+
+        def per_player(key: str) -> tuple[int, ...] | None:  # entries checked by _check_values
+            v = amounts.get(key)
+            return None if v is None else tuple([F.units(F.checked(x), scale) for x in v])
+
+        scaled = tuple([
             a if a.amount is None or d == scale else
             Action(a.kind, a.player, a.cards, a.amount * 10 ** (scale - d), a.commentary, a.show_dash)
             for a, d in actions
-        )
+        ])
         zeros = (0,) * n
         return Hand(
             source=self.chunk.source,
@@ -281,18 +287,18 @@ class _HandBuilder:
             variant=variant.code,
             players=n,
             scale=scale,
-            antes=units("antes") or zeros,
-            blinds_or_straddles=units("blinds_or_straddles") or zeros,
-            bring_in=units("bring_in"),
-            small_bet=units("small_bet"),
-            big_bet=units("big_bet"),
-            min_bet=units("min_bet"),
-            starting_stacks=units("starting_stacks"),
+            antes=per_player("antes") or zeros,
+            blinds_or_straddles=per_player("blinds_or_straddles") or zeros,
+            bring_in=unit("bring_in"),
+            small_bet=unit("small_bet"),
+            big_bet=unit("big_bet"),
+            min_bet=unit("min_bet"),
+            starting_stacks=stacks("starting_stacks") or (),
             actions=scaled,
             action_texts=tuple(present.get("actions", ())),
             ante_trimming_status=present.get("ante_trimming_status"),
-            finishing_stacks=units("finishing_stacks"),
-            winnings=units("winnings"),
+            finishing_stacks=per_player("finishing_stacks"),
+            winnings=per_player("winnings"),
             hand=present.get("hand"),
             fields=self.doc,
             text=self.text,

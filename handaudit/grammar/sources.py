@@ -13,10 +13,13 @@ import io
 import os
 import re
 import sys
+import typing
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..pickling import init_args
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
 MAX_HAND_BYTES = 16 * 1024 * 1024
@@ -49,6 +52,9 @@ class Chunk:
     data: bytes
     line: int
     problem: tuple[str, str] | None = None
+
+    def __reduce__(self) -> tuple:
+        return (Chunk, init_args(self))  # see handaudit/pickling.py
 
 
 def is_phh_path(path: str) -> bool:
@@ -84,13 +90,13 @@ def expand_paths(paths: list[str]) -> list[str]:
     return out
 
 
-def _open(path: str) -> io.BufferedIOBase:
+def _open(path: str) -> typing.BinaryIO:
     if path == "-":
         return sys.stdin.buffer
     if path.endswith(".gz"):
         # gzip.open owns the file it opens, so closing the GzipFile closes it too
         # (GzipFile(fileobj=f) would leave f open: one leaked descriptor per .gz file).
-        return gzip.open(path, "rb")  # type: ignore[return-value]
+        return typing.cast(typing.BinaryIO, gzip.open(path, "rb"))
     return open(path, "rb")
 
 
@@ -112,7 +118,7 @@ def read_chunks(path: str) -> Iterator[Chunk]:
     except OSError as err:
         raise SourceError(f"{path}: {err.strerror or err}") from None
     try:
-        reader = io.BufferedReader(stream) if not isinstance(stream, io.BufferedReader) else stream
+        reader = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(stream)  # type: ignore[type-var]
         try:
             head = reader.peek(64 * 1024)[: 64 * 1024]
         except (OSError, EOFError, zlib.error) as err:
@@ -127,7 +133,7 @@ def read_chunks(path: str) -> Iterator[Chunk]:
             stream.close()
 
 
-def _single(path: str, reader: io.BufferedReader) -> Chunk:
+def _single(path: str, reader: typing.BinaryIO) -> Chunk:
     try:
         data = reader.read(MAX_HAND_BYTES + 1)
     except (OSError, EOFError, zlib.error) as err:
@@ -137,7 +143,7 @@ def _single(path: str, reader: io.BufferedReader) -> Chunk:
     return Chunk(path, "", 0, data, 1)
 
 
-def _split_tables(path: str, reader: io.BufferedReader) -> Iterator[Chunk]:
+def _split_tables(path: str, reader: typing.BinaryIO) -> Iterator[Chunk]:
     seen: set[str] = set()
     index = 0
     key: str | None = None  # None: before the first header

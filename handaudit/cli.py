@@ -43,6 +43,15 @@ def _one_line(err: BaseException) -> str:
     return " ".join(text.split("\n")[0].split()) if "\n" in text else text
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from .buildinfo import describe
+
+    click.echo(f"handaudit {__version__} ({describe()})")
+    ctx.exit()
+
+
 _rulebook_option = click.option("--rulebook", default="tda-2026", show_default=True, metavar="NAME|FILE",
                                 help="A built-in rulebook (tda-2026, roberts-v11, wsop-2023-live, house) or a TOML file.")
 _set_option = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE",
@@ -50,7 +59,8 @@ _set_option = click.option("--set", "overrides", multiple=True, metavar="KEY=VAL
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(__version__, prog_name="handaudit", message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and the build (compiled or pure Python), and exit.")
 def cli() -> None:
     """Audit poker hand histories (PHH): replay every action under a rulebook, settle every pot,
     verify recorded payouts, write the audit as Parquet."""

@@ -1,0 +1,85 @@
+"""The compiled build (mypyc, as ``pip install .`` makes it) says exactly what pure Python says.
+
+The rest of the suite runs on the editable install, which is pure Python. This test compiles
+the modules setup.py lists in a copy of the project, then, in a fresh interpreter on that copy:
+checks that they loaded as extensions, that the JSONL output over the shared corpora matches
+the digest pinned before any optimisation (tests/data/corpus-jsonl.sha256), and that a
+``--jobs 2`` Parquet run (hands pickled between processes) writes the same tables as
+``--jobs 1``. Building takes a minute or two.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus"
+DIGEST = ROOT / "tests" / "data" / "corpus-jsonl.sha256"
+
+CHECK = textwrap.dedent("""
+    import hashlib, os, sys, tempfile
+    sys.path.insert(0, os.getcwd())  # the compiled copy, before the editable install
+    import pyarrow.parquet as pq
+    import handaudit
+    from handaudit import audit
+    from handaudit.batch import Runner
+    from handaudit.buildinfo import compiled_modules
+    from handaudit.reports.jsonl import dumps
+
+    assert handaudit.__file__.startswith(os.getcwd()), handaudit.__file__
+    print("compiled", len(compiled_modules()), " ".join(compiled_modules()))
+    os.chdir(sys.argv[1])  # sources as the pinned digest names them: "real/...", "generated/..."
+    for book in ("tda-2026", "wsop-2023-live"):
+        h = hashlib.sha256()
+        for report in audit(["real", "generated"], rulebook=book):
+            h.update(dumps(report.to_json()).encode() + b"\\n")
+        print("digest", book, h.hexdigest())
+    with tempfile.TemporaryDirectory() as tmp:
+        tables = {}
+        for jobs in (1, 2):
+            out = os.path.join(tmp, f"jobs{jobs}")
+            Runner(["real"], jobs=jobs, out_dir=out).run()
+            tables[jobs] = {t: pq.read_table(os.path.join(out, t)).sort_by([("source", "ascending"), ("hand_key", "ascending")])
+                            for t in ("hands",)}
+        print("jobs-equal", tables[1]["hands"].equals(tables[2]["hands"]), tables[1]["hands"].num_rows)
+""")
+
+
+@pytest.fixture(scope="module")
+def compiled_copy(tmp_path_factory):
+    pytest.importorskip("mypyc", reason="mypy (with mypyc) is in the test extra")
+    work = tmp_path_factory.mktemp("compiled")
+    for name in ("handaudit", "setup.py", "pyproject.toml", "README.md"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        else:
+            shutil.copy2(src, work / name)
+    proc = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    assert "building pure Python" not in proc.stderr, proc.stderr[-4000:]
+    return work
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="shared corpus not present")
+def test_compiled_build_matches_the_pinned_digest(compiled_copy):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run([sys.executable, "-c", CHECK, str(CORPUS)], cwd=compiled_copy, env=env,
+                          capture_output=True, text=True, timeout=1800)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    lines = proc.stdout.splitlines()
+    compiled = lines[0].split()
+    setup_text = (ROOT / "setup.py").read_text()
+    listed = [m for m in setup_text.split("COMPILED = [", 1)[1].split("]", 1)[0].split('"')[1::2]]
+    assert int(compiled[1]) == len(listed), lines[0]  # every listed module loaded compiled
+    pinned = set(DIGEST.read_text().splitlines())
+    for line in lines[1:3]:
+        _, book, digest = line.split()
+        assert f"{book} {digest}" in pinned, line
+    assert lines[3] == "jobs-equal True 404", lines[3]

@@ -69,6 +69,13 @@ class Settlement:
     findings: tuple[Finding, ...]
     convention: str | None = None
 
+    def __reduce__(self) -> tuple[type[Settlement], tuple[object, ...]]:
+        # Pickled through the constructor: compiled with mypyc, the class's own restore would set
+        # the attributes one by one, which the frozen dataclass refuses.
+        return (Settlement, (self.determined, self.pots, self.contributions, self.returned, self.received,
+                             self.finishing_stacks, self.payout_check, self.rake, self.findings,
+                             self.convention))
+
     @property
     def winnings(self) -> tuple[int, ...] | None:
         return self.received

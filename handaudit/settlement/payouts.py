@@ -77,7 +77,9 @@ def _names(players: Sequence[int]) -> str:
 
 def _conservation(findings: list[Finding], rulebook: object, fmt: Fmt, missing: int, pot_total: int,
                   pct: int, units: int, what: str) -> None:
-    """chips-not-conserved when recorded results create chips, or lose more than rake explains."""
+    """chips-not-conserved when recorded results create chips, or lose more than rake explains.
+
+    Callers test :func:`_within` first, so that ``what`` is only written for a finding."""
     if missing < 0:
         findings.append(Finding("chips-not-conserved", f"{what}: {fmt(-missing)} created",
                                 rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
@@ -205,8 +207,9 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
                         f"({_diff_text(fmt, d)}){extra}",
                         actor=f"p{i + 1}",
                         rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
-                _conservation(findings, rulebook, fmt, rake, pot_total, pct, units,
-                              f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}")
+                if not _within(rake, pot_total, pct, units):
+                    _conservation(findings, rulebook, fmt, rake, pot_total, pct, units,
+                                  f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}")
         else:
             rake = pot_total - total_rec
             _check_possible(findings, hand, rulebook, rec_w, returned, pots, pot_total, "winnings", fmt)
@@ -282,7 +285,6 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs:
                   pots: Sequence[Pot], pot_total: int, determined: bool, w_rake: list[int] | None,
                   pct: int, units: int, fmt: Fmt) -> None:
     n = len(rec_fs)
-    rule = _cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)
     if determined and received is not None:
         expected = [None if b is None else b + w for b, w in zip(base, received)]
         diffs: dict[int, int] = {}  # known expected stack - recorded, by player
@@ -311,7 +313,7 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs:
                 "finishing-stacks-mismatch",
                 f"p{i + 1}: recorded finishing stack {fmt(rec_fs[i])}, settlement {fmt(expected[i])} "
                 f"({_diff_text(fmt, -d)}){note}",
-                actor=f"p{i + 1}", rule=rule))
+                actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     else:
         for i in range(n):
             low = base[i]
@@ -327,9 +329,10 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs:
                     "finishing-stacks-mismatch",
                     f"p{i + 1}: recorded finishing stack {fmt(rec_fs[i])} is outside what the hand allows "
                     f"({fmt(low)} to {fmt(high)})",
-                    actor=f"p{i + 1}", rule=rule))
+                    actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     starts = [s for s in hand.starting_stacks if s is not None]
     if len(hand.starting_stacks) == n and len(starts) == n:
         missing = sum(starts) - sum(rec_fs)
-        _conservation(findings, rulebook, fmt, missing, pot_total, pct, units,
-                      f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}")
+        if not _within(missing, pot_total, pct, units):
+            _conservation(findings, rulebook, fmt, missing, pot_total, pct, units,
+                          f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}")

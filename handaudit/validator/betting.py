@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Final
 
 from ..findings import INFO, WARNING
-
 from ..model import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD, SHOW_MUCK, Action
 from ..variants import FIXED, OPEN_BRING_IN, POT
 from . import limits

@@ -37,8 +37,8 @@ from ..variants import (
     OPEN_LOW_SHOWING,
 )
 from . import outcome as K
-from .outcome import ActionRecord, Replay
 from .betting import Betting
+from .outcome import ActionRecord, Replay
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN, UNKNOWN_STACK
 from .rulebook import Rulebook
 from .showing import showing_order_key

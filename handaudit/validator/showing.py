@@ -11,7 +11,7 @@ from collections import Counter
 from ..cards import UNKNOWN, rank
 
 
-def showing_order_key(ups: list[int], low: bool) -> tuple:
+def showing_order_key(ups: list[int], low: bool) -> tuple[int, ...]:
     """A key where greater means "acts first". Unknown up cards rank lowest."""
     known = [c for c in ups if c != UNKNOWN]
     if not known:

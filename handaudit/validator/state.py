@@ -14,7 +14,8 @@ players' turns, starting the betting, ending a round) is declared at the end of 
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from collections.abc import Callable
+from typing import Final
 
 from ..findings import Finding
 from ..model import Hand

@@ -1,0 +1,28 @@
+"""The replay state is declared once (validator/state.py): every attribute a replay engine holds
+is annotated on ReplayState, so the compiled build lays it out as one native class."""
+
+from pathlib import Path
+
+import pytest
+
+from handaudit.grammar.reader import read_hands
+from handaudit.validator.engine import _Engine
+from handaudit.validator.rulebook import load_rulebook
+from handaudit.validator.state import ReplayState
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def test_every_engine_attribute_is_declared_on_the_state():
+    engines = []
+    for read in read_hands([str(SAMPLES)]):
+        if read.hand is not None:
+            e = _Engine(read.hand, load_rulebook("tda-2026"))
+            e.run()
+            engines.append(e)
+    assert engines
+    if not hasattr(engines[0], "__dict__"):
+        pytest.skip("compiled build: mypyc lays out the declared attributes only")
+    declared = set(ReplayState.__annotations__)
+    for e in engines:
+        assert set(vars(e)) <= declared, sorted(set(vars(e)) - declared)

@@ -51,20 +51,26 @@ class ParsedAction(NamedTuple):
 
 
 class _BadCards(Exception):
-    def __init__(self, token: Token, message: str):
+    """A card or player the grammar's pattern admits but the notation refuses.
+
+    ``token`` is the Lark token (type and column) in a full parse; the template path of
+    :func:`parse_action` passes plain text and takes the full parse to report the error.
+    """
+
+    def __init__(self, token: str, message: str):
         super().__init__(message)
         self.token = token
         self.message = message
 
 
-def _player(token: Token) -> int:
+def _player(token: str) -> int:
     number = int(token[1:])
     if number < 1:
         raise _BadCards(token, f"player {token!s} does not exist: players are numbered from p1")
     return number - 1
 
 
-def _cards(token: Token) -> tuple[int, ...]:
+def _cards(token: str) -> tuple[int, ...]:
     text = str(token)
     try:
         return cards_from_text(text)
@@ -166,19 +172,22 @@ def _remember_template(words: list[str]) -> None:
     callback, items = last
     tail = items[-1]
     if isinstance(tail, Token) and tail.type in _REUSABLE and str(tail) == words[-1] and len(items) == len(words):
-        _TEMPLATES[tuple(words[:-1])] = (callback, tuple(items[:-1]), tail.type, _REUSABLE[tail.type])
+        _TEMPLATES[tuple(words[:-1])] = (callback, tuple(items[:-1]), _REUSABLE[tail.type])
 
 
 def _from_template(text: str, words: list[str]) -> ParsedAction | None:
     template = _TEMPLATES.get(tuple(words[:-1]))
     if template is None:
         return None
-    callback, prefix, kind, pattern = template
+    callback, prefix, pattern = template
     word = words[-1]
     if not pattern.fullmatch(word):
         return None
-    column = text.rindex(word) + 1
-    return callback([*prefix, Token(kind, word, start_pos=column - 1, line=1, column=column)])
+    try:  # the callbacks read the last word as text, so it need not be made a Token
+        parsed: ParsedAction = callback([*prefix, word])
+    except _BadCards:  # a bad card: the full parse reports it, with its column
+        return None
+    return parsed
 
 
 def _describe_unexpected(text: str, err: UnexpectedInput) -> tuple[str, int]:
@@ -214,6 +223,9 @@ def parse_action(text: str) -> ParsedAction | ActionError:
     except Exception as err:  # a card or player refused by the transformer
         inner = getattr(err, "orig_exc", err)
         if isinstance(inner, _BadCards):
-            code = "unknown-player" if inner.token.type == "PLAYER" else "invalid-card"
-            return ActionError(code, inner.message, inner.token.column or 1)
+            token = inner.token  # a Token here: only the full parse lets _BadCards out
+            if not isinstance(token, Token):
+                return ActionError("invalid-card", inner.message, 1)
+            code = "unknown-player" if token.type == "PLAYER" else "invalid-card"
+            return ActionError(code, inner.message, token.column or 1)
         return ActionError("syntax-error", f"cannot parse action {text!r}: {inner}", 1)

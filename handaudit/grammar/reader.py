@@ -14,6 +14,7 @@ from decimal import Decimal
 
 import rtoml
 
+from ..cards import UNKNOWN, card_text
 from ..findings import Finding
 from ..model import Action, Hand, ReadResult
 from ..variants import VARIANTS, Variant
@@ -22,6 +23,8 @@ from .actions import ActionError, parse_action
 from .sources import Chunk, expand_paths, read_chunks
 
 _TOML_POS = re.compile(r"line (\d+),? column (\d+)")
+# Each variant's deck plus the hidden card '??': one set test clears a deal's cards.
+_DECK_OR_HIDDEN: dict[str, frozenset[int]] = {code: v.deck | {UNKNOWN} for code, v in VARIANTS.items()}
 
 
 def read_hands(paths: Iterable[str]) -> Iterator[ReadResult]:
@@ -210,7 +213,7 @@ class _HandBuilder:
 
     def _actions(self, texts: list[str], variant: Variant, n: int) -> list[tuple[Action, int]]:
         parsed: list[tuple[Action, int]] = []
-        deck = variant.deck
+        deck_or_hidden = _DECK_OR_HIDDEN[variant.code]
         for index, text in enumerate(texts):
             result = parse_action(text)
             if isinstance(result, ActionError):
@@ -222,10 +225,9 @@ class _HandBuilder:
                     "unknown-player", f"p{action.player + 1} does not exist: the hand has {n} players",
                     text.find(f"p{action.player + 1}") + 1))
                 continue
-            if action.cards and any(c >= 0 and c not in deck for c in action.cards):
-                from ..cards import card_text
-
-                bad = [card_text(c) for c in action.cards if c >= 0 and c not in deck]
+            cards = action.cards
+            if cards and not deck_or_hidden.issuperset(cards):
+                bad = [card_text(c) for c in cards if c not in deck_or_hidden]
                 self.findings.append(Finding(
                     "invalid-card", f"{', '.join(bad)} not in the {variant.code} deck", index, action.actor))
             parsed.append((action, result.decimals))

@@ -11,7 +11,6 @@ never reaches it from handaudit; one given anyway is written with ``repr`` (shor
 from __future__ import annotations
 
 import json
-import re
 from decimal import Decimal
 
 try:  # the C accelerator of the json module
@@ -28,18 +27,29 @@ def _decimal_text(d: Decimal) -> str:
 
 
 # The standard encoder (C) writes everything but Decimals; each Decimal goes out as a JSON
-# string holding a marker and its exact text, and one regular-expression pass turns those
-# strings back into bare numbers. The marker is a NUL character, which no text handaudit writes
-# can contain: the reader refuses hand text with NUL in it, and paths cannot hold one.
+# string holding a marker and its exact text (``"\u000026.85"``), and the marker strings are
+# then turned back into bare numbers (``26.85``). The marker is a NUL character, which no text
+# handaudit writes can contain: the reader refuses hand text with NUL in it, and paths cannot
+# hold one. So the encoded ``"\u0000`` (quote, backslash-u escape of NUL) opens a marker string
+# and nothing else (a literal backslash in a string is written ``\\``), and the marker string
+# ends at the next quote (its text is digits, '-' and '.').
 _MARK = "\x00"
-_MARKED = re.compile(r'"\\u0000(-?[0-9]+(?:\.[0-9]+)?)"')
+_OPEN = '"\\u0000'
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False,
                             default=lambda obj: _MARK + _decimal_text(obj) if isinstance(obj, Decimal) else str(obj))
 
 
-def dumps(obj) -> str:
+def dumps(obj: object) -> str:
     """One JSON text, compact, UTF-8 characters kept, Decimals exact."""
-    return _MARKED.sub(r"\1", _ENCODER.encode(obj))
+    parts = _ENCODER.encode(obj).split(_OPEN)
+    if len(parts) == 1:
+        return parts[0]
+    out = [parts[0]]
+    for part in parts[1:]:
+        end = part.index('"')  # the marker string's closing quote
+        out.append(part[:end])
+        out.append(part[end + 1 :])
+    return "".join(out)
 
 
 def loads(text: str):

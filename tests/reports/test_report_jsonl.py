@@ -66,6 +66,26 @@ def _jsonl(tmp_path, text: str, name: str = "h.phh", jobs: int = 1) -> list[str]
     return out.getvalue().splitlines()
 
 
+_TEXT = st.text(st.characters(blacklist_characters="\x00"), max_size=12)  # no NUL: the reader refuses it
+_LEAF = st.none() | st.booleans() | st.integers() | _TEXT | st.decimals(allow_nan=False, allow_infinity=False, places=4)
+_VALUE = st.recursive(_LEAF, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+                      max_leaves=20)
+
+
+@given(_VALUE)
+def test_any_report_value_round_trips_with_its_decimals_exact(value):
+    """Strings that look like the Decimal marker (backslash, u0000, quotes) stay strings."""
+    back = loads(dumps(value))
+    assert back == value
+    assert json.loads(dumps(value), parse_float=Decimal) == value
+
+
+def test_marker_look_alike_strings_are_left_alone():
+    value = {"s": "\\u0000", "t": '"\\u000012"', "d": Decimal("1.50")}
+    assert dumps(value) == '{"s":"\\\\u0000","t":"\\"\\\\u000012\\"","d":1.50}'
+    assert loads(dumps(value)) == value
+
+
 def test_hand_object_has_the_contract_fields_and_exact_amounts(tmp_path):
     (line,) = _jsonl(tmp_path, HAND)
     obj = loads(line)

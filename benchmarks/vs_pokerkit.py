@@ -2,6 +2,7 @@
 
     python benchmarks/vs_pokerkit.py                      # real + generated + 200,000 synthetic
     python benchmarks/vs_pokerkit.py --synthetic 20000 --runs 3
+    python benchmarks/vs_pokerkit.py --build pure     # the pure-Python source instead of the compiled build
 
 For each input it times, on one process:
 
@@ -35,7 +36,6 @@ import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 CORPUS = ROOT.parent / "shared" / "corpus"
 
@@ -92,7 +92,16 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--synthetic", type=int, default=200_000, help="synthetic hands (0: skip)")
     ap.add_argument("--pokerkit-sample", type=int, default=3000)
+    ap.add_argument("--build", choices=("compiled", "pure"), default="compiled",
+                    help="measure the compiled build (as pip install . makes it; built in benchmarks/.build) "
+                         "or the pure-Python source")
     args = ap.parse_args(argv)
+    from buildtree import tree
+
+    sys.path.insert(0, str(tree(args.build)))
+    from handaudit.buildinfo import describe
+
+    build = describe()
 
     inputs = [("real corpus", [str(CORPUS / "real")]), ("generated corpus", [str(CORPUS / "generated")])]
     tmp = None
@@ -119,7 +128,7 @@ def main(argv=None) -> int:
     for name, n, pk, jl, pq in rows:
         out.write(f"{name:26} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl / pk:>7.1f}x {pq / pk:>7.1f}x\n")
     out.write(f"hands/s per core (CPU time of this process), median of {args.runs} runs; "
-              f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input\n")
+              f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input; handaudit {build}\n")
     print(out.getvalue(), end="")
     if tmp:
         tmp.cleanup()

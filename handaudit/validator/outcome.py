@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from ..findings import Finding
+from ..pickling import init_args
 
 # ActionRecord.kind values (what the action turned out to be once replayed)
 K_DEAL_HOLE: Final = "deal-hole"
@@ -81,3 +82,6 @@ class Replay:
     shown: tuple[bool | None, ...]
     showdown: bool
     order_at_showdown: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple:
+        return (Replay, init_args(self))  # see handaudit/pickling.py

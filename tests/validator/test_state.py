@@ -1,12 +1,14 @@
 """The replay state is declared once (validator/state.py): every attribute a replay engine holds
-is annotated on ReplayState, so the compiled build lays it out as one native class."""
+is annotated on ReplayState, so the compiled build lays it out as one native class; and a Replay
+survives pickling, also when compiled."""
 
+import pickle
 from pathlib import Path
 
 import pytest
 
 from handaudit.grammar.reader import read_hands
-from handaudit.validator.engine import _Engine
+from handaudit.validator.engine import _Engine, replay
 from handaudit.validator.rulebook import load_rulebook
 from handaudit.validator.state import ReplayState
 
@@ -26,3 +28,13 @@ def test_every_engine_attribute_is_declared_on_the_state():
     declared = set(ReplayState.__annotations__)
     for e in engines:
         assert set(vars(e)) <= declared, sorted(set(vars(e)) - declared)
+
+
+def test_replays_round_trip_through_pickle():
+    """Reports may cross processes; a compiled frozen Replay pickles through its constructor."""
+    book = load_rulebook("tda-2026")
+    replays = [replay(r.hand, book) for r in read_hands([str(SAMPLES)]) if r.hand is not None]
+    assert replays
+    for rep in replays:
+        copy = pickle.loads(pickle.dumps(rep))
+        assert copy == rep and hash(copy) == hash(rep)

@@ -143,8 +143,39 @@ def _single(path: str, reader: typing.BinaryIO) -> Chunk:
     return Chunk(path, "", 0, data, 1)
 
 
+class SeenKeys:
+    """The table names seen so far in one .phhs file, for ``duplicate-hand``, in little memory.
+
+    A file of millions of hands must not cost a set entry per hand (about 90 bytes each). Names
+    are nearly always ``[1]``, ``[2]``, ...: a canonical decimal name below 2**27 is one bit of a
+    bytearray (at most 16 MiB, 125 KiB for a million hands); any other name goes in a set.
+    """
+
+    _BITMAP_LIMIT = 1 << 27
+
+    def __init__(self) -> None:
+        self.bits = bytearray()
+        self.other: set[str] = set()
+
+    def add(self, key: str) -> bool:
+        """Record ``key``; whether it had been seen before."""
+        if key.isdigit() and key.isascii() and (key == "0" or key[0] != "0") and len(key) < 10:
+            n = int(key)
+            if n < self._BITMAP_LIMIT:
+                byte, bit = n >> 3, 1 << (n & 7)
+                if byte >= len(self.bits):
+                    self.bits.extend(bytes(max(byte + 1 - len(self.bits), len(self.bits))))
+                seen = bool(self.bits[byte] & bit)
+                self.bits[byte] |= bit
+                return seen
+        if key in self.other:
+            return True
+        self.other.add(key)
+        return False
+
+
 def _split_tables(path: str, reader: typing.BinaryIO) -> Iterator[Chunk]:
-    seen: set[str] = set()
+    seen = SeenKeys()
     index = 0
     key: str | None = None  # None: before the first header
     start_line = 1
@@ -159,13 +190,13 @@ def _split_tables(path: str, reader: typing.BinaryIO) -> Iterator[Chunk]:
         nonlocal index
         data = b"".join(parts)
         problem = None
+        again = seen.add(key or "")
         if overflow:
             problem = ("syntax-error", f"hand [{key}] is larger than {MAX_HAND_BYTES} bytes; not read")
             data = b""
-        elif key in seen:
+        elif again:
             problem = ("duplicate-hand", f"table [{key}] appears again at line {start_line - 1}; this copy is not read")
         chunk = Chunk(path, key or "", index, data, start_line, problem)
-        seen.add(key or "")
         index += 1
         return chunk
 

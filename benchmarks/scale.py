@@ -122,11 +122,12 @@ def _tree_memory_kb(root: int) -> tuple[int, int]:
     return total_rss, total_pss
 
 
-def run_check(files: list[Path], out_dir: Path, jobs: int, extra: list[str] | None = None) -> dict:
+def run_check(files: list[Path], out_dir: Path, jobs: int, extra: list[str] | None = None,
+              tree: Path = ROOT) -> dict:
     cmd = [sys.executable, "-c", _WRAPPER, sys.executable, "-m", "handaudit.cli", "check",
            *map(str, files), "--out", str(out_dir), "--jobs", str(jobs), "--fail-on", "never", *(extra or [])]
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(tree) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, cwd=str(tree))
     peak = [0, 0]
     done = threading.Event()
 
@@ -157,7 +158,17 @@ def main(argv=None) -> int:
     ap.add_argument("--broken", type=float, default=0.001, help="share of hands cut in half (unreadable)")
     ap.add_argument("--dir", help="work directory (default: a temporary one, removed afterwards)")
     ap.add_argument("--keep", action="store_true", help="keep the inputs and reports")
+    ap.add_argument("--build", choices=("compiled", "pure"), default="compiled",
+                    help="run the compiled build (as pip install . makes it; built in benchmarks/.build) or the "
+                         "pure-Python source")
     args = ap.parse_args(argv)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from buildtree import tree
+
+    code = tree(args.build)
+    build = subprocess.run([sys.executable, "-m", "handaudit.cli", "--version"], cwd=str(code), capture_output=True,
+                           text=True, env=dict(os.environ, PYTHONPATH=str(code))).stdout.strip()
+    print(build, flush=True)
 
     work = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="handaudit-scale-"))
     try:
@@ -169,7 +180,7 @@ def main(argv=None) -> int:
         rows = []
         for jobs in [int(j) for j in args.jobs.split(",") if j]:
             out_dir = work / f"report-j{jobs}"
-            r = run_check(files, out_dir, jobs)
+            r = run_check(files, out_dir, jobs, tree=code)
             rows.append(r)
             ok = "ok" if r["hands"] == args.hands and r["status"] == "complete" else "MISSING HANDS"
             print(f"--jobs {jobs}: {r['elapsed']:,.1f} s, {args.hands / r['elapsed']:,.0f} hands/s, "
@@ -179,7 +190,9 @@ def main(argv=None) -> int:
                   f"rows: " + ", ".join(f"{t} {v['rows']:,}" for t, v in r["tables"].items()), flush=True)
             if not args.keep:
                 shutil.rmtree(out_dir, ignore_errors=True)
-        print(json.dumps({"hands": args.hands, "runs": rows}, default=str))
+        if len(rows) == 2 and rows[0]["jobs"] == 1 and rows[1]["jobs"] == 2:
+            print(f"--jobs 2 / --jobs 1: {rows[0]['elapsed'] / rows[1]['elapsed']:.2f}x", flush=True)
+        print(json.dumps({"hands": args.hands, "build": build, "runs": rows}, default=str))
         return 0 if all(r["hands"] == args.hands and r["rc"] == 0 for r in rows) else 1
     finally:
         if not args.keep and not args.dir:

@@ -7,9 +7,11 @@ The suit order c < d < h < s is also the order stud rulebooks use for the bring-
 
 from __future__ import annotations
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-UNKNOWN = -1
+from typing import Final
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+UNKNOWN: Final = -1
 
 RANK_OF_CHAR = {ch: i for i, ch in enumerate(RANKS)}
 SUIT_OF_CHAR = {ch: i for i, ch in enumerate(SUITS)}

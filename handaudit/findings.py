@@ -8,12 +8,13 @@ README's code table and ``handaudit rulebooks --codes`` are generated from :data
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .pickling import init_args
 
-ERROR = "error"
-WARNING = "warning"
-INFO = "info"
+ERROR: Final = "error"
+WARNING: Final = "warning"
+INFO: Final = "info"
 SEVERITY_RANK = {INFO: 0, WARNING: 1, ERROR: 2}
 
 

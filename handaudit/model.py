@@ -8,21 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .findings import Finding
 from .pickling import init_args
 
 # Action kinds (the second word of the PHH notation, spelled out).
-DEAL_BOARD = "db"  # d db CARDS
-DEAL_HOLE = "dh"  # d dh pN CARDS
-BRING_IN = "pb"  # pN pb
-BET_RAISE = "cbr"  # pN cbr AMOUNT  (complete, bet or raise to AMOUNT)
-CHECK_CALL = "cc"  # pN cc
-FOLD = "f"  # pN f
-DISCARD = "sd"  # pN sd [CARDS]   (no cards: stand pat)
-SHOW_MUCK = "sm"  # pN sm [CARDS | -]  (no cards: muck; '-': the cards already dealt)
-NOOP = "noop"  # '', whitespace, or '# commentary' only
+DEAL_BOARD: Final = "db"  # d db CARDS
+DEAL_HOLE: Final = "dh"  # d dh pN CARDS
+BRING_IN: Final = "pb"  # pN pb
+BET_RAISE: Final = "cbr"  # pN cbr AMOUNT  (complete, bet or raise to AMOUNT)
+CHECK_CALL: Final = "cc"  # pN cc
+FOLD: Final = "f"  # pN f
+DISCARD: Final = "sd"  # pN sd [CARDS]   (no cards: stand pat)
+SHOW_MUCK: Final = "sm"  # pN sm [CARDS | -]  (no cards: muck; '-': the cards already dealt)
+NOOP: Final = "noop"  # '', whitespace, or '# commentary' only
 
 
 class Action(NamedTuple):

@@ -8,25 +8,26 @@ each game (stud street sizes, draw games), and seed 000 rule 4.2 (who opens each
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import FULL_DECK, SHORT_DECK
 from .pickling import init_args
 
 # Betting structures
-FIXED = "fixed-limit"
-POT = "pot-limit"
-NO = "no-limit"
+FIXED: Final = "fixed-limit"
+POT: Final = "pot-limit"
+NO: Final = "no-limit"
 
 # Who opens a betting round
-OPEN_BLINDS = "blinds"  # first round of a button game: left of the last blind/straddle
-OPEN_BUTTON = "button"  # later rounds of a button game: first live player left of the button
-OPEN_BRING_IN = "bring-in"  # stud third street: the bring-in
-OPEN_HIGH_SHOWING = "high-showing"  # stud later streets: best board showing
-OPEN_LOW_SHOWING = "low-showing"  # razz later streets: lowest board showing
+OPEN_BLINDS: Final = "blinds"  # first round of a button game: left of the last blind/straddle
+OPEN_BUTTON: Final = "button"  # later rounds of a button game: first live player left of the button
+OPEN_BRING_IN: Final = "bring-in"  # stud third street: the bring-in
+OPEN_HIGH_SHOWING: Final = "high-showing"  # stud later streets: best board showing
+OPEN_LOW_SHOWING: Final = "low-showing"  # razz later streets: lowest board showing
 
 # How hole and board cards make a hand
-USE_ANY = "any"  # best five of all cards (hold'em, stud, draw games)
-USE_OMAHA = "omaha"  # exactly two hole cards and three board cards
+USE_ANY: Final = "any"  # best five of all cards (hold'em, stud, draw games)
+USE_OMAHA: Final = "omaha"  # exactly two hole cards and three board cards
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ COMPILED = [
     "handaudit/settlement/__init__.py",
     "handaudit/audit.py",
     "handaudit/reports/jsonl.py",
+    "handaudit/reports/rows.py",
 ]
 
 # Commands that build modules; metadata-only commands (egg_info, dist_info) never compile.

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .findings import ERROR, Finding
 from .grammar.reader import read_hands
 from .model import Hand, ReadResult, amount_json
 from .pickling import init_args
+
+if TYPE_CHECKING:  # imported for real where used: the replay and settlement import this module's callers
+    from .settlement import Settlement
+    from .validator.outcome import Replay
 
 VALID = "valid"
 INVALID = "invalid"
@@ -31,8 +35,8 @@ class HandReport:
     read: ReadResult
     rulebook: str
     findings: tuple[Finding, ...]
-    replay: Any = None  # handaudit.validator.outcome.Replay
-    settlement: Any = None  # handaudit.settlement.Settlement
+    replay: Replay | None = None
+    settlement: Settlement | None = None
     index: int = 0  # 0-based position of the hand in its source file
 
     @property
@@ -77,7 +81,7 @@ class HandReport:
         if hand is not None:
             out["recorded"] = _recorded(hand)
             out["payout_check"] = "not-recorded" if out["recorded"] is None else "undetermined"
-        if self.settlement is not None:
+        if self.settlement is not None and hand is not None:  # a settlement is made only for a read hand
             out.update(self.settlement.to_json(hand))
         return out
 

@@ -141,7 +141,7 @@ class Auditor:
     def __init__(self, config: RunConfig, worker: int):
         from .validator.rulebook import load_rulebook
 
-        from .reports.parquet import hand_rows, payout_check  # pyarrow: workers only, not the parent
+        from .reports.rows import hand_rows, payout_check
 
         self.hand_rows, self.payout_check = hand_rows, payout_check
         self.config = config

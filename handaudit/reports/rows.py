@@ -1,0 +1,181 @@
+"""The rows one hand adds to each report table, built without pyarrow.
+
+:func:`hand_rows` turns a :class:`~handaudit.audit.HandReport` into plain tuples per table (the
+columns of :mod:`handaudit.reports.schema`, in order); the Parquet writer turns them into Arrow
+batches. Kept apart from the writer so that this per-hand work is compiled with the rest of the
+per-hand path (setup.py) and a JSONL run never imports pyarrow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..audit import HandReport
+from ..cards import cards_text
+from ..findings import ERROR, INFO, WARNING
+from ..model import Hand
+from ..settlement.showdown import Award
+
+# A raise limit beyond int64 is the engine's stand-in for an `inf` stack: written as null.
+_I64_MAX: Final = 2**63 - 1
+_CARDS: dict[tuple[int, ...], str] = {}
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    text = _CARDS.get(cards)
+    if text is None:
+        if len(_CARDS) > 50_000:
+            _CARDS.clear()
+        text = _CARDS[cards] = cards_text(cards)
+    return text
+
+
+def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
+    value = fields.get(key) if fields else None
+    if isinstance(value, list) and len(value) == n and all(isinstance(v, kind) and not isinstance(v, bool) for v in value):
+        return value
+    return [None] * n
+
+
+def payout_check(report: HandReport) -> str | None:
+    """The hand's ``payout_check`` as in its JSON object (see HandReport.to_json)."""
+    if report.settlement is not None:
+        return report.settlement.payout_check
+    hand = report.read.hand
+    if hand is None:
+        return None
+    return "not-recorded" if hand.finishing_stacks is None and hand.winnings is None else "undetermined"
+
+
+def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
+    """The rows of every table for one :class:`~handaudit.audit.HandReport`.
+
+    Values come from the same objects ``HandReport.to_json()`` prints (the reader's Hand, the
+    replay, the Settlement), in minor units; tests check the two outputs agree hand by hand.
+    """
+    read = report.read
+    source, key, index = read.source, read.hand_key, report.index
+    hand = read.hand
+    scale = hand.scale if hand is not None else None
+    findings = report.findings
+    errors = warnings = infos = 0
+    first_error = None
+    finding_rows = []
+    for i, f in enumerate(findings):
+        sev = f.severity
+        if sev == ERROR:
+            errors += 1
+            if first_error is None:
+                first_error = f.code
+        elif sev == WARNING:
+            warnings += 1
+        elif sev == INFO:
+            infos += 1
+        finding_rows.append((source, key, index, i, f.code, sev, f.action_index, f.actor, f.rule,
+                             f.message, f.ruling, f.line, f.column))
+
+    settlement = report.settlement if hand is not None else None
+    pot_rows = []
+    determined = n_pots = pot_total = rake = None
+    if settlement is not None:
+        determined = bool(settlement.determined)
+        pots = settlement.pots
+        n_pots = len(pots)
+        pot_total = 0
+        for p_index, pot in enumerate(pots):
+            pot_total += pot.amount
+            awards = [{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
+                      for a in pot.awards]
+            winners = sorted({a.player + 1 for a in pot.awards})
+            pot_rows.append((source, key, index, p_index, pot.amount, [e + 1 for e in pot.eligible], winners,
+                             awards, determined, getattr(pot, "reason", None) or None, scale))
+        rake = settlement.rake
+
+    variant: str | None
+    if hand is not None:
+        variant = hand.variant
+        phh_hand = None if hand.hand is None else str(hand.hand)
+    else:
+        variant = report.to_json().get("variant")  # the variant written in the unreadable text, if any
+        phh_hand = None
+    hands_row = (
+        source, key, index, read.line, phh_hand, variant, report.rulebook, report.status, report.complete,
+        hand.players if hand is not None else None, len(hand.actions) if hand is not None else None, scale,
+        len(findings), errors, warnings, infos, first_error, determined, n_pots, pot_total,
+        payout_check(report), rake, _currency(hand),
+    )
+
+    action_rows: list[tuple] = []
+    player_rows: list[tuple] = []
+    if hand is not None:
+        replay = report.replay
+        texts = hand.action_texts
+        acts = hand.actions
+        if replay is not None:
+            n_acts, n_texts = len(acts), len(texts)
+            append = action_rows.append
+            for r in replay.records:
+                i = r.index
+                cards = acts[i].cards if 0 <= i < n_acts else None
+                min_to, max_to = r.min_to, r.max_to
+                if max_to is not None and max_to > _I64_MAX:
+                    max_to = None
+                if min_to is not None and min_to > _I64_MAX:
+                    min_to = None
+                append((
+                    source, key, index, i, r.street, r.actor, r.kind, r.amount, r.to, r.pot_before,
+                    r.to_call, min_to, max_to, r.all_in is True,
+                    _cards(cards) if cards else None,
+                    texts[i] if 0 <= i < n_texts else "", scale,
+                ))
+        n = hand.players
+        names = _per_player(hand.fields, "players", n, str)
+        seats = _per_player(hand.fields, "seats", n, int)
+        none: list[int | None] = [None] * n
+        put_in: list[int | None] = list(replay.contributions) if replay is not None else none
+        returned: list[int | None] = none
+        received: list[int | None] = none
+        finishing: list[int | None] = none
+        if settlement is not None:
+            returned = list(settlement.returned)
+            if settlement.winnings is not None:
+                received = list(settlement.winnings)
+            if settlement.finishing_stacks is not None:
+                finishing = list(settlement.finishing_stacks)
+        rec_fin: Sequence[int | None] = hand.finishing_stacks or none
+        rec_win: Sequence[int | None] = hand.winnings or none
+        starting, antes, blinds = hand.starting_stacks, hand.antes, hand.blinds_or_straddles
+        for p in range(n):
+            paid, back, got = put_in[p], returned[p], received[p]
+            contributed = paid - back if paid is not None and back is not None else None
+            net = got - contributed if got is not None and contributed is not None else None
+            hole: tuple[int, ...] | None
+            folded: bool | None
+            all_in: bool | None
+            if replay is not None:
+                hole = replay.hole[p] if p < len(replay.hole) else None
+                folded, all_in = replay.folded[p] is True, replay.all_in[p] is True
+            else:
+                hole = folded = all_in = None
+            player_rows.append((
+                source, key, index, p + 1, names[p], seats[p], starting[p], antes[p], blinds[p],
+                put_in[p], returned[p], contributed, received[p], finishing[p], rec_fin[p], rec_win[p], net,
+                folded, all_in, _cards(hole) if hole else None, scale,
+            ))
+    return {"hands": [hands_row], "actions": action_rows, "findings": finding_rows, "pots": pot_rows,
+            "players": player_rows}
+
+
+def _award_hand(award: Award) -> str | None:
+    try:
+        return award.hand
+    except Exception:  # a description is a nicety; never fail a hand over it
+        return None
+
+
+def _currency(hand: Hand | None) -> str | None:
+    if hand is None:
+        return None
+    value = hand.fields.get("currency") if hand.fields else None
+    return value if isinstance(value, str) else None

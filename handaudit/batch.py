@@ -230,6 +230,7 @@ def skip_pandas_in_pyarrow() -> None:
 def _worker_main(worker: int, config: RunConfig, tasks, results, stop) -> None:
     """A worker process: batches in, results out, until ``None``; then close the part files."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # see cli.no_idle_blas_threads (before pyarrow)
     auditor = None
     try:
         if config.out_dir:

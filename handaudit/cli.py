@@ -305,8 +305,17 @@ def _worst_from(hands, n: int) -> list:
 # entry point
 
 
+def no_idle_blas_threads() -> None:
+    """handaudit does no linear algebra, but pyarrow imports numpy, whose OpenBLAS starts a thread
+    per core that keeps polling for work (perf: about 3% of a run's CPU). One thread is enough.
+    Only the command line and handaudit's own worker processes set this; a library caller's
+    process is left as it is."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the command, map every outcome to an exit status."""
+    no_idle_blas_threads()
     debug = os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
     user_errors = _rulebook_error_types()
     try:

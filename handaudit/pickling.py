@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # per class: its fields, in constructor order
+
 
 def init_args(obj: object) -> tuple:
     """The constructor arguments that rebuild ``obj`` (a dataclass whose fields are all in __init__)."""
-    return tuple([getattr(obj, f.name) for f in fields(obj)])  # type: ignore[arg-type]
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple([f.name for f in fields(obj)])  # type: ignore[arg-type]
+    return tuple([getattr(obj, name) for name in names])

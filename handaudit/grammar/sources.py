@@ -237,7 +237,9 @@ def _split_tables(path: str, reader: typing.BinaryIO) -> Iterator[Chunk]:
                 start_line = line_no + 1
                 parts, size, overflow = [], 0, False
                 continue
-        if b"''" in piece or b'""' in piece:  # where a multi-line string may open or close
+        # where a multi-line string may open or close (find, not `in`: CPython 3.11's bytes
+        # `in` first tries the operand as an integer and formats a TypeError for every call)
+        if piece.find(b"''") >= 0 or piece.find(b'""') >= 0:
             for quote in (b"'''", b'"""'):
                 if in_string in (None, quote):
                     if piece.count(quote) % 2:

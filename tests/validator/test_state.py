@@ -38,3 +38,18 @@ def test_replays_round_trip_through_pickle():
     for rep in replays:
         copy = pickle.loads(pickle.dumps(rep))
         assert copy == rep and hash(copy) == hash(rep)
+
+
+def test_action_record_is_a_value():
+    """Compared, hashed, pickled and printed by its fields (it was a named tuple)."""
+    import pickle
+
+    from handaudit.validator.outcome import ActionRecord
+
+    a = ActionRecord(3, "flop", "p1", "raise", 100, 150, 50, 20, 40, 500, True)
+    b = ActionRecord(3, "flop", "p1", "raise", amount=100, to=150, pot_before=50, to_call=20, min_to=40,
+                     max_to=500, all_in=True)
+    assert a == b and hash(a) == hash(b) and a != ActionRecord(3, "flop", "p1", "call")
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert repr(a) == ("ActionRecord(index=3, street='flop', actor='p1', kind='raise', amount=100, to=150, "
+                       "pot_before=50, to_call=20, min_to=40, max_to=500, all_in=True)")

@@ -27,7 +27,7 @@ COMPILED = [
     "handaudit/variants.py",
     "handaudit/findings.py",
     "handaudit/model.py",
-    "handaudit/pickling.py",
+    "handaudit/values.py",
     "handaudit/grammar/sources.py",
     "handaudit/grammar/actions.py",
     "handaudit/grammar/fields.py",

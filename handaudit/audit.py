@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .findings import ERROR, Finding
 from .grammar.reader import read_hands
 from .model import Hand, ReadResult, amount_json
-from .pickling import init_args
+from .values import init_args
 
 if TYPE_CHECKING:  # imported for real where used: the replay and settlement import this module's callers
     from .settlement import Settlement
@@ -86,7 +86,7 @@ class HandReport:
         return out
 
     def __reduce__(self) -> tuple:
-        return (HandReport, init_args(self))  # see handaudit/pickling.py
+        return (HandReport, init_args(self))  # see handaudit/values.py
 
 
 def _plain(value):

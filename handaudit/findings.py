@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .pickling import init_args
+from .values import init_args
 
 ERROR: Final = "error"
 WARNING: Final = "warning"
@@ -53,7 +53,7 @@ class Finding:
         return out
 
     def __reduce__(self) -> tuple:
-        return (Finding, init_args(self))  # see handaudit/pickling.py
+        return (Finding, init_args(self))  # see handaudit/values.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ class CodeInfo:
     rules: dict[str, str] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple:
-        return (CodeInfo, init_args(self))  # see handaudit/pickling.py
+        return (CodeInfo, init_args(self))  # see handaudit/values.py
 
 
 def _c(code, severity, summary, example="", fix="", **rules) -> CodeInfo:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
-from typing import NamedTuple
+from typing import Final
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
@@ -28,7 +28,7 @@ from ..model import (
     SHOW_MUCK,
     Action,
 )
-from ..pickling import init_args
+from ..values import init_args, set_once
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,14 +40,36 @@ class ActionError:
     column: int
 
     def __reduce__(self) -> tuple:
-        return (ActionError, init_args(self))  # see handaudit/pickling.py
+        return (ActionError, init_args(self))  # see handaudit/values.py
 
 
-class ParsedAction(NamedTuple):
-    """A parsed action whose ``amount`` (if any) has ``decimals`` decimal places, unscaled."""
+class ParsedAction:
+    """A parsed action whose ``amount`` (if any) has ``decimals`` decimal places, unscaled.
 
-    action: Action
-    decimals: int = 0
+    A value (compared and hashed by its fields); a plain class for the same reason as
+    :class:`~handaudit.model.Action`.
+    """
+
+    __slots__ = ("action", "decimals")
+
+    def __init__(self, action: Action, decimals: int = 0) -> None:
+        self.action: Final = action
+        self.decimals: Final = decimals
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)  # immutable: see handaudit/values.py
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ParsedAction) and self.action == other.action and self.decimals == other.decimals
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.decimals))
+
+    def __repr__(self) -> str:
+        return f"ParsedAction(action={self.action!r}, decimals={self.decimals!r})"
+
+    def __reduce__(self) -> tuple:
+        return (ParsedAction, (self.action, self.decimals))
 
 
 class _BadCards(Exception):
@@ -85,10 +107,51 @@ def _cards(token: str) -> tuple[int, ...]:
         raise _BadCards(token, f"bad card notation {chunk!r} in {text!r}") from None
 
 
+# What each command of the grammar means: one function per command rule of phh.lark, from the
+# rule's items (tokens, or their text on the template path) to the parsed action. The
+# transformer below calls them for a full parse; parse_action's templates call the same
+# functions for a reused parse, so there is one definition of each.
+def _deal_board(items: list) -> ParsedAction:
+    return ParsedAction(Action(DEAL_BOARD, None, _cards(items[2])))
+
+
+def _deal_hole(items: list) -> ParsedAction:
+    return ParsedAction(Action(DEAL_HOLE, _player(items[2]), _cards(items[3])))
+
+
+def _bring_in(items: list) -> ParsedAction:
+    return ParsedAction(Action(BRING_IN, _player(items[0])))
+
+
+def _bet_raise(items: list) -> ParsedAction:
+    whole, _, frac = str(items[2]).partition(".")
+    return ParsedAction(Action(BET_RAISE, _player(items[0]), amount=int(whole + frac)), len(frac))
+
+
+def _check_call(items: list) -> ParsedAction:
+    return ParsedAction(Action(CHECK_CALL, _player(items[0])))
+
+
+def _fold(items: list) -> ParsedAction:
+    return ParsedAction(Action(FOLD, _player(items[0])))
+
+
+def _discard(items: list) -> ParsedAction:
+    cards = _cards(items[2]) if len(items) > 2 else None
+    return ParsedAction(Action(DISCARD, _player(items[0]), cards))
+
+
+def _show_muck(items: list) -> ParsedAction:
+    if len(items) > 2 and items[2] == "-":
+        return ParsedAction(Action(SHOW_MUCK, _player(items[0]), None, show_dash=True))
+    cards = _cards(items[2]) if len(items) > 2 else None
+    return ParsedAction(Action(SHOW_MUCK, _player(items[0]), cards))
+
+
 class _ToAction(Transformer):
     """Turns the parse tree into an :class:`Action` (plus the amount's decimals).
 
-    Each command callback also notes itself and its tokens in ``last`` so that
+    Each command callback notes its command function and its tokens in ``last`` so that
     :func:`parse_action` can reuse the parse of the leading words (see there).
     """
 
@@ -109,43 +172,33 @@ class _ToAction(Transformer):
             )
         return parsed
 
+    def _command(self, command, items):
+        self.last = (command, items)
+        return command(items)
+
     def deal_board(self, items):
-        self.last = (self.deal_board, items)
-        return ParsedAction(Action(DEAL_BOARD, None, _cards(items[2])))
+        return self._command(_deal_board, items)
 
     def deal_hole(self, items):
-        self.last = (self.deal_hole, items)
-        return ParsedAction(Action(DEAL_HOLE, _player(items[2]), _cards(items[3])))
+        return self._command(_deal_hole, items)
 
     def bring_in(self, items):
-        self.last = (self.bring_in, items)
-        return ParsedAction(Action(BRING_IN, _player(items[0])))
+        return self._command(_bring_in, items)
 
     def bet_raise(self, items):
-        self.last = (self.bet_raise, items)
-        text = str(items[2])
-        whole, _, frac = text.partition(".")
-        return ParsedAction(Action(BET_RAISE, _player(items[0]), amount=int(whole + frac)), len(frac))
+        return self._command(_bet_raise, items)
 
     def check_call(self, items):
-        self.last = (self.check_call, items)
-        return ParsedAction(Action(CHECK_CALL, _player(items[0])))
+        return self._command(_check_call, items)
 
     def fold(self, items):
-        self.last = (self.fold, items)
-        return ParsedAction(Action(FOLD, _player(items[0])))
+        return self._command(_fold, items)
 
     def discard(self, items):
-        self.last = (self.discard, items)
-        cards = _cards(items[2]) if len(items) > 2 else None
-        return ParsedAction(Action(DISCARD, _player(items[0]), cards))
+        return self._command(_discard, items)
 
     def show_muck(self, items):
-        self.last = (self.show_muck, items)
-        if len(items) > 2 and items[2] == "-":
-            return ParsedAction(Action(SHOW_MUCK, _player(items[0]), None, show_dash=True))
-        cards = _cards(items[2]) if len(items) > 2 else None
-        return ParsedAction(Action(SHOW_MUCK, _player(items[0]), cards))
+        return self._command(_show_muck, items)
 
 
 _GRAMMAR = files(__package__).joinpath("phh.lark").read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..pickling import init_args
+from ..values import init_args
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
 MAX_HAND_BYTES = 16 * 1024 * 1024
@@ -54,7 +54,7 @@ class Chunk:
     problem: tuple[str, str] | None = None
 
     def __reduce__(self) -> tuple:
-        return (Chunk, init_args(self))  # see handaudit/pickling.py
+        return (Chunk, init_args(self))  # see handaudit/values.py
 
 
 def is_phh_path(path: str) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..findings import Finding
-from ..pickling import init_args
+from ..values import init_args, set_once
 
 # ActionRecord.kind values (what the action turned out to be once replayed)
 K_DEAL_HOLE: Final = "deal-hole"
@@ -53,17 +53,20 @@ class ActionRecord:
     def __init__(self, index: int, street: str | None, actor: str | None, kind: str, amount: int | None = None,
                  to: int | None = None, pot_before: int = 0, to_call: int | None = None,
                  min_to: int | None = None, max_to: int | None = None, all_in: bool = False) -> None:
-        self.index = index
-        self.street = street
-        self.actor = actor
-        self.kind = kind
-        self.amount = amount
-        self.to = to
-        self.pot_before = pot_before
-        self.to_call = to_call
-        self.min_to = min_to
-        self.max_to = max_to
-        self.all_in = all_in
+        self.index: Final = index
+        self.street: Final = street
+        self.actor: Final = actor
+        self.kind: Final = kind
+        self.amount: Final = amount
+        self.to: Final = to
+        self.pot_before: Final = pot_before
+        self.to_call: Final = to_call
+        self.min_to: Final = min_to
+        self.max_to: Final = max_to
+        self.all_in: Final = all_in
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)  # immutable: see handaudit/values.py
 
     def fields(self) -> tuple:
         """The field values, in constructor order."""
@@ -115,4 +118,4 @@ class Replay:
     order_at_showdown: tuple[int, ...] = ()
 
     def __reduce__(self) -> tuple:
-        return (Replay, init_args(self))  # see handaudit/pickling.py
+        return (Replay, init_args(self))  # see handaudit/values.py

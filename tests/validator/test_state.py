@@ -51,5 +51,7 @@ def test_action_record_is_a_value():
                      max_to=500, all_in=True)
     assert a == b and hash(a) == hash(b) and a != ActionRecord(3, "flop", "p1", "call")
     assert pickle.loads(pickle.dumps(a)) == a
+    with pytest.raises(AttributeError):
+        a.kind = "call"  # type: ignore[misc]
     assert repr(a) == ("ActionRecord(index=3, street='flop', actor='p1', kind='raise', amount=100, to=150, "
                        "pot_before=50, to_call=20, min_to=40, max_to=500, all_in=True)")

@@ -22,3 +22,30 @@ def test_a_million_numbered_hands_cost_a_bitmap_not_a_set():
         assert not seen.add(str(n))
     assert seen.add("500000") and seen.add("1000000")
     assert not seen.other and len(seen.bits) <= 2 * (1_000_001 // 8 + 1)
+
+
+def test_directory_listing_is_the_one_pathlib_gives(tmp_path, monkeypatch):
+    """expand_paths walks with os.scandir; the paths and their order are pathlib's rglob's."""
+    import os
+    from pathlib import Path
+
+    from handaudit.grammar.sources import expand_paths, is_phh_path
+
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    for name in ("a/1.phh", "a/b/2.phhs", "a/b/3.phh.gz", "a/notes.txt", "z.phhs.gz", "elsewhere/9.phh"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "a" / "dir.phh").mkdir()  # a directory with a PHH name is not a file
+    os.symlink(tmp_path / "elsewhere", tmp_path / "a" / "linked-dir")  # not entered, as rglob
+    os.symlink(tmp_path / "elsewhere" / "9.phh", tmp_path / "a" / "linked.phh")  # a file: read
+    os.symlink(tmp_path / "missing.phh", tmp_path / "a" / "broken.phh")  # not a file
+
+    def pathlib_way(p):
+        return sorted(str(f) for f in Path(p).rglob("*") if f.is_file() and is_phh_path(f.name))
+
+    for given in (str(tmp_path), str(tmp_path) + "/", str(tmp_path / "a") + "//"):
+        assert expand_paths([given]) == pathlib_way(given)
+    monkeypatch.chdir(tmp_path)
+    for given in (".", "a", "./a", "a/../a"):
+        assert expand_paths([given]) == pathlib_way(given), given
+    assert "a/linked.phh" in expand_paths(["."]) and "a/b/2.phhs" in expand_paths(["."])

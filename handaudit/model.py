@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from .findings import Finding
-from .values import init_args, set_once
+from .values import Value, init_args
 
 # Action kinds (the second word of the PHH notation, spelled out).
 DEAL_BOARD: Final = "db"  # d db CARDS
@@ -28,7 +28,7 @@ NOOP: Final = "noop"  # '', whitespace, or '# commentary' only
 _ACTION_FIELDS: Final = ("kind", "player", "cards", "amount", "commentary", "show_dash")
 
 
-class Action:
+class Action(Value):
     """One entry of the ``actions`` array, parsed.
 
     ``player`` is the 0-based player the action concerns: the actor for player actions, the
@@ -53,25 +53,11 @@ class Action:
         self.commentary: Final = commentary
         self.show_dash: Final = show_dash
 
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)  # immutable: see handaudit/values.py
+    def field_names(self) -> tuple[str, ...]:
+        return _ACTION_FIELDS
 
     def fields(self) -> tuple:
-        """The field values, in constructor order."""
         return (self.kind, self.player, self.cards, self.amount, self.commentary, self.show_dash)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(_ACTION_FIELDS, self.fields()))
-        return f"Action({values})"
-
-    def __reduce__(self) -> tuple:
-        return (Action, self.fields())
 
     @property
     def by_dealer(self) -> bool:

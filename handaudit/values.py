@@ -35,3 +35,35 @@ def init_args(obj: object) -> tuple:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple([f.name for f in fields(obj)])  # type: ignore[arg-type]
     return tuple([getattr(obj, name) for name in names])
+
+
+class Value:
+    """Base of the plain value classes: set-once attributes; equality, hash, repr and pickling
+    by :meth:`fields`. A subclass declares ``__slots__``, sets each attribute (``Final``) in its
+    ``__init__``, and says what its fields are."""
+
+    __slots__ = ()
+
+    def fields(self) -> tuple:
+        """The field values, in constructor order."""
+        raise NotImplementedError
+
+    def field_names(self) -> tuple[str, ...]:
+        """The field names, in constructor order."""
+        raise NotImplementedError
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Value) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.field_names(), self.fields()))
+        return f"{type(self).__name__}({values})"
+
+    def __reduce__(self) -> tuple:
+        return (type(self), self.fields())

@@ -28,7 +28,7 @@ from ..model import (
     SHOW_MUCK,
     Action,
 )
-from ..values import init_args, set_once
+from ..values import Value, init_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +43,10 @@ class ActionError:
         return (ActionError, init_args(self))  # see handaudit/values.py
 
 
-class ParsedAction:
+class ParsedAction(Value):
     """A parsed action whose ``amount`` (if any) has ``decimals`` decimal places, unscaled.
 
-    A value (compared and hashed by its fields); a plain class for the same reason as
+    A value (see :class:`~handaudit.values.Value`); a plain class for the same reason as
     :class:`~handaudit.model.Action`.
     """
 
@@ -56,20 +56,11 @@ class ParsedAction:
         self.action: Final = action
         self.decimals: Final = decimals
 
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)  # immutable: see handaudit/values.py
+    def field_names(self) -> tuple[str, ...]:
+        return ("action", "decimals")
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ParsedAction) and self.action == other.action and self.decimals == other.decimals
-
-    def __hash__(self) -> int:
-        return hash((self.action, self.decimals))
-
-    def __repr__(self) -> str:
-        return f"ParsedAction(action={self.action!r}, decimals={self.decimals!r})"
-
-    def __reduce__(self) -> tuple:
-        return (ParsedAction, (self.action, self.decimals))
+    def fields(self) -> tuple:
+        return (self.action, self.decimals)
 
 
 class _BadCards(Exception):

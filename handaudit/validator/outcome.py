@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..findings import Finding
-from ..values import init_args, set_once
+from ..values import Value, init_args
 
 # ActionRecord.kind values (what the action turned out to be once replayed)
 K_DEAL_HOLE: Final = "deal-hole"
@@ -33,7 +33,7 @@ _RECORD_FIELDS: Final = ("index", "street", "actor", "kind", "amount", "to", "po
                          "max_to", "all_in")
 
 
-class ActionRecord:
+class ActionRecord(Value):
     """One action as replayed. Amounts in the hand's minor units.
 
     ``amount``: chips this action put in (a call's or raise's added chips), None for no chips.
@@ -65,26 +65,12 @@ class ActionRecord:
         self.max_to: Final = max_to
         self.all_in: Final = all_in
 
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)  # immutable: see handaudit/values.py
+    def field_names(self) -> tuple[str, ...]:
+        return _RECORD_FIELDS
 
     def fields(self) -> tuple:
-        """The field values, in constructor order."""
         return (self.index, self.street, self.actor, self.kind, self.amount, self.to, self.pot_before,
                 self.to_call, self.min_to, self.max_to, self.all_in)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ActionRecord) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(_RECORD_FIELDS, self.fields()))
-        return f"ActionRecord({values})"
-
-    def __reduce__(self) -> tuple:
-        return (ActionRecord, self.fields())
 
 
 @dataclass(frozen=True, slots=True)

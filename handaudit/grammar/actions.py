@@ -197,16 +197,28 @@ _GRAMMAR = files(__package__).joinpath("phh.lark").read_text(encoding="utf-8")
 _TRANSFORMER = _ToAction()
 _PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=False, transformer=_TRANSFORMER)
 
-# The parse of an action's leading words, reused for any last word. Action strings differ
-# mostly in their last word (cards, an amount): 'd dh p1 AsKd', 'd dh p1 7h7c', 'p3 cbr 30'.
-# Once the grammar has parsed 'd dh p1 AsKd' it has said that after the words ('d', 'dh', 'p1')
-# comes one CARDS terminal; any other last word that matches that terminal's own pattern (from
-# the grammar) parses the same way, through the same transformer callback. So a new deal costs
-# a dictionary look-up and a card check instead of a Lark parse (17-70 us), and the grammar
-# stays the only definition of the notation. Strings with commentary always take the full parse.
-_TEMPLATES: dict[tuple[str, ...], tuple] = {}
+# The parse of an action's shape, reused for other players and last words. Action strings
+# differ mostly in their player and their last word (cards, an amount): 'd dh p1 AsKd',
+# 'd dh p4 7h7c', 'p3 cbr 30', 'p7 f'. Once the grammar has parsed 'd dh p1 AsKd' it has said
+# that after 'd dh' comes a PLAYER terminal and then one CARDS terminal; any string of the same
+# words whose player words match the PLAYER terminal's own pattern, and whose last word matches
+# the CARDS pattern, parses the same way (the contextual lexer allows the same terminals at
+# each position, and no other terminal matches such a word), through the same command function.
+# So a new deal, amount or player costs a dictionary look-up and pattern checks instead of a
+# Lark parse (17-200 us), and the grammar stays the only definition of the notation. A
+# template's key is the string's words with every player word as None (None is no word, so
+# no text can pose as the placeholder), and whether the last word varies; strings with
+# commentary always take the full parse, and anything the command function refuses (p0, a bad
+# card) takes it too, so that errors keep their column.
+_TEMPLATES: dict[tuple[bool, tuple[str | None, ...]], tuple] = {}
 _REUSABLE = {name: re.compile(_PARSER.get_terminal(name).pattern.to_regexp()) for name in ("CARDS", "AMOUNT")}
+_PLAYER_WORD = re.compile(_PARSER.get_terminal("PLAYER").pattern.to_regexp())
 _MAX_TEMPLATES = 1 << 14
+
+
+def _shape(words: list[str]) -> tuple[str | None, ...]:
+    """The words with each player word (one the PLAYER terminal matches) as None."""
+    return tuple([None if _PLAYER_WORD.fullmatch(w) else w for w in words])
 
 
 def _remember_template(words: list[str]) -> None:
@@ -214,22 +226,34 @@ def _remember_template(words: list[str]) -> None:
     if last is None or len(_TEMPLATES) >= _MAX_TEMPLATES:
         return
     callback, items = last
+    if len(items) != len(words) or any(str(item) != word for item, word in zip(items, words)):
+        return
+    players = tuple([i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "PLAYER"])
+    shape = _shape(words)
+    if tuple([i for i, w in enumerate(shape) if w is None]) != players:
+        return  # the player-like words must be exactly the PLAYER tokens
     tail = items[-1]
-    if isinstance(tail, Token) and tail.type in _REUSABLE and str(tail) == words[-1] and len(items) == len(words):
-        _TEMPLATES[tuple(words[:-1])] = (callback, tuple(items[:-1]), _REUSABLE[tail.type])
+    if isinstance(tail, Token) and tail.type in _REUSABLE:
+        _TEMPLATES[(True, shape[:-1])] = (callback, tuple(items[:-1]), players, _REUSABLE[tail.type])
+    else:
+        _TEMPLATES[(False, shape)] = (callback, tuple(items), players, None)
 
 
-def _from_template(text: str, words: list[str]) -> ParsedAction | None:
-    template = _TEMPLATES.get(tuple(words[:-1]))
-    if template is None:
-        return None
-    callback, prefix, pattern = template
-    word = words[-1]
-    if not pattern.fullmatch(word):
-        return None
-    try:  # the callbacks read the last word as text, so it need not be made a Token
-        parsed: ParsedAction = callback([*prefix, word])
-    except _BadCards:  # a bad card: the full parse reports it, with its column
+def _from_template(words: list[str]) -> ParsedAction | None:
+    shape = _shape(words)
+    template = _TEMPLATES.get((True, shape[:-1]))
+    if template is not None and template[3].fullmatch(words[-1]):
+        items = [*template[1], words[-1]]
+    else:
+        template = _TEMPLATES.get((False, shape))
+        if template is None:
+            return None
+        items = list(template[1])
+    for i in template[2]:  # the callbacks read words as text: they need not be made Tokens
+        items[i] = words[i]
+    try:
+        parsed: ParsedAction = template[0](items)
+    except _BadCards:  # p0, a bad card: the full parse reports it, with its column
         return None
     return parsed
 
@@ -252,13 +276,13 @@ def parse_action(text: str) -> ParsedAction | ActionError:
     """Parse one action string; never raises. Results are memoised (the parse is pure)."""
     words = text.split() if "#" not in text else None
     try:
-        if words and len(words) >= 3:
-            reused = _from_template(text, words)
+        if words:
+            reused = _from_template(words)
             if reused is not None:
                 return reused
         _TRANSFORMER.last = None
         parsed: ParsedAction = _PARSER.parse(text)  # type: ignore[assignment]  # the transformer's value
-        if words and len(words) >= 3:
+        if words:
             _remember_template(words)
         return parsed
     except UnexpectedInput as err:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .findings import Finding
 from .values import Value, init_args
@@ -43,6 +43,7 @@ class Action(Value):
     """
 
     __slots__ = _ACTION_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _ACTION_FIELDS
 
     def __init__(self, kind: str, player: int | None = None, cards: tuple[int, ...] | None = None,
                  amount: int | None = None, commentary: str | None = None, show_dash: bool = False) -> None:
@@ -52,12 +53,6 @@ class Action(Value):
         self.amount: Final = amount
         self.commentary: Final = commentary
         self.show_dash: Final = show_dash
-
-    def field_names(self) -> tuple[str, ...]:
-        return _ACTION_FIELDS
-
-    def fields(self) -> tuple:
-        return (self.kind, self.player, self.cards, self.amount, self.commentary, self.show_dash)
 
     @property
     def by_dealer(self) -> bool:

@@ -17,6 +17,7 @@ change once made, compiled or not.
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import ClassVar
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # per class: its fields, in constructor order
 
@@ -39,18 +40,15 @@ def init_args(obj: object) -> tuple:
 
 class Value:
     """Base of the plain value classes: set-once attributes; equality, hash, repr and pickling
-    by :meth:`fields`. A subclass declares ``__slots__``, sets each attribute (``Final``) in its
-    ``__init__``, and says what its fields are."""
+    by their fields. A subclass declares ``__slots__`` and ``FIELDS`` (its constructor's
+    parameters, in order) and sets each attribute (``Final``) in its ``__init__``."""
 
     __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def fields(self) -> tuple:
         """The field values, in constructor order."""
-        raise NotImplementedError
-
-    def field_names(self) -> tuple[str, ...]:
-        """The field names, in constructor order."""
-        raise NotImplementedError
+        return tuple([getattr(self, name) for name in self.FIELDS])
 
     def __setattr__(self, name: str, value: object) -> None:
         set_once(self, name, value)
@@ -62,7 +60,7 @@ class Value:
         return hash(self.fields())
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.field_names(), self.fields()))
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self.fields()))
         return f"{type(self).__name__}({values})"
 
     def __reduce__(self) -> tuple:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
-from typing import Final
+from typing import ClassVar, Final
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
@@ -51,16 +51,11 @@ class ParsedAction(Value):
     """
 
     __slots__ = ("action", "decimals")
+    FIELDS: ClassVar[tuple[str, ...]] = ("action", "decimals")
 
     def __init__(self, action: Action, decimals: int = 0) -> None:
         self.action: Final = action
         self.decimals: Final = decimals
-
-    def field_names(self) -> tuple[str, ...]:
-        return ("action", "decimals")
-
-    def fields(self) -> tuple:
-        return (self.action, self.decimals)
 
 
 class _BadCards(Exception):

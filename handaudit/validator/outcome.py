@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from ..findings import Finding
 from ..values import Value, init_args
@@ -49,6 +49,7 @@ class ActionRecord(Value):
     """
 
     __slots__ = _RECORD_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _RECORD_FIELDS
 
     def __init__(self, index: int, street: str | None, actor: str | None, kind: str, amount: int | None = None,
                  to: int | None = None, pot_before: int = 0, to_call: int | None = None,
@@ -64,13 +65,6 @@ class ActionRecord(Value):
         self.min_to: Final = min_to
         self.max_to: Final = max_to
         self.all_in: Final = all_in
-
-    def field_names(self) -> tuple[str, ...]:
-        return _RECORD_FIELDS
-
-    def fields(self) -> tuple:
-        return (self.index, self.street, self.actor, self.kind, self.amount, self.to, self.pot_before,
-                self.to_call, self.min_to, self.max_to, self.all_in)
 
 
 @dataclass(frozen=True, slots=True)

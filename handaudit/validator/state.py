@@ -14,6 +14,7 @@ players' turns, starting the betting, ending a round) is declared at the end of 
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Final
 
@@ -212,17 +213,19 @@ class ReplayState:
         return None
 
     # ------------------------------------------------------------------ steps defined later in the chain
+    # Dealing and betting call these; the classes after them in the chain define them. Declared
+    # abstract here so that mypy and mypyc see one method, and a chain that forgot one is an error.
+    @abstractmethod
     def _close_skipped(self) -> None:
         """The dealer moves on while only passed-over players are to act (betting.py)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _maybe_start_betting(self) -> None:
         """Start the betting once the street's deal or draw is complete (engine.py)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _end_round(self) -> None:
         """Close the betting round and open the next street (engine.py)."""
-        raise NotImplementedError
 
 
 _NAMES: Final = tuple(f"p{i + 1}" for i in range(64))

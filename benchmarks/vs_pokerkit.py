@@ -35,7 +35,7 @@ import time
 import warnings
 from pathlib import Path
 
-# As the command line does (cli.no_idle_blas_threads): no idle OpenBLAS threads once pyarrow has
+# As `handaudit check` does (batch.no_idle_blas_threads): no idle OpenBLAS threads once pyarrow has
 # imported numpy. Set before anything imports numpy; it applies to PokerKit's side too.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parent.parent

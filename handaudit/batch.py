@@ -139,9 +139,8 @@ class Auditor:
     """Audits batches of chunks; owns the worker's Parquet writer."""
 
     def __init__(self, config: RunConfig, worker: int):
-        from .validator.rulebook import load_rulebook
-
         from .reports.rows import hand_rows, payout_check
+        from .validator.rulebook import load_rulebook
 
         self.hand_rows, self.payout_check = hand_rows, payout_check
         self.config = config
@@ -198,6 +197,14 @@ class Auditor:
             self.writer.abort()
 
 
+def no_idle_blas_threads() -> None:
+    """handaudit does no linear algebra, but pyarrow imports numpy, whose OpenBLAS starts a thread
+    per core that keeps polling for work (perf: about 3% of a run's CPU). One thread is enough.
+    Only ``handaudit check`` and handaudit's own worker processes set this (unless the user did);
+    a library caller's process is left as it is."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def skip_pandas_in_pyarrow() -> None:
     """Keep pyarrow from importing pandas (about 55 MB per process) in a process that has none.
 
@@ -230,7 +237,7 @@ def skip_pandas_in_pyarrow() -> None:
 def _worker_main(worker: int, config: RunConfig, tasks, results, stop) -> None:
     """A worker process: batches in, results out, until ``None``; then close the part files."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # see cli.no_idle_blas_threads (before pyarrow)
+    no_idle_blas_threads()  # before pyarrow
     auditor = None
     try:
         if config.out_dir:

@@ -89,7 +89,9 @@ def cli() -> None:
               help="With --engine dask: a running Dask scheduler (tcp://host:8786); default: a local cluster of --jobs workers (2).")
 def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
-    from .batch import Runner
+    from .batch import Runner, no_idle_blas_threads
+
+    no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
     from .export import Subsets
     from .reports.text import Progress, render_summary
 
@@ -305,17 +307,8 @@ def _worst_from(hands, n: int) -> list:
 # entry point
 
 
-def no_idle_blas_threads() -> None:
-    """handaudit does no linear algebra, but pyarrow imports numpy, whose OpenBLAS starts a thread
-    per core that keeps polling for work (perf: about 3% of a run's CPU). One thread is enough.
-    Only the command line and handaudit's own worker processes set this; a library caller's
-    process is left as it is."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the command, map every outcome to an exit status."""
-    no_idle_blas_threads()
     debug = os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
     user_errors = _rulebook_error_types()
     try:

@@ -1,0 +1,131 @@
+"""Instructions per hand, by stage: a measure of handaudit's cost that the machine's noise cannot move.
+
+    python benchmarks/instructions.py                         # real corpus, compiled build
+    python benchmarks/instructions.py --corpus generated --runs 3
+    python benchmarks/instructions.py --build pure --cold
+
+Timings on a shared 2-core machine drift by 30% or more from one run to the next, so an A/B of
+a change that saves 5% is lost in them. Valgrind's callgrind counts the instructions the CPU
+executes instead: the same count for the same code and input, whatever else the machine is
+doing. This script runs itself under callgrind with instrumentation off, audits the corpus
+once to warm up (imports, the grammar, the parse memo), switches instrumentation on
+(``callgrind_control -i on``), audits it ``--runs`` more times exactly as
+``benchmarks/vs_pokerkit.py`` (b) does (``batch.Runner``, ``--jobs 1``, JSONL to a null sink),
+and switches it off again. It prints the total instructions per hand and, for the compiled
+build, the inclusive instructions per hand of each stage's compiled function.
+
+``--cold`` clears the parse memo before each measured run, as vs_pokerkit.py does. Expect
+about 40 seconds for the real corpus (callgrind runs code some 50 times slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+# (label, compiled function whose inclusive count is the stage's cost)
+STAGES = [
+    ("split into hands", "CPyDef_sources___read_chunks_gen_____mypyc_generator_helper__"),
+    ("read (TOML + fields + actions)", "CPyDef_reader___read_chunk"),
+    ("  of which HandBuilder.build", "CPyDef_reader____HandBuilder___build"),
+    ("replay", "CPyDef_engine___replay"),
+    ("settle", "CPyDef_settlement___settle"),
+    ("HandReport.to_json", "CPyDef_audit___HandReport___to_json"),
+    ("jsonl.dumps", "CPyDef_jsonl___dumps"),
+]
+
+
+def _child(path: str, runs: int, cold: bool) -> None:
+    from handaudit.batch import Runner
+    from handaudit.grammar import actions
+
+    def run() -> int:
+        if cold:
+            actions.parse_action.cache_clear()
+            actions._TEMPLATES.clear()
+        with open(os.devnull, "w") as sink:
+            return Runner([path], jobs=1, jsonl_stream=sink).run().summary.hands
+
+    hands = run()  # warm up: imports, grammar, rulebook
+    toggle = ["callgrind_control", "-i"]
+    subprocess.run([*toggle, "on", str(os.getpid())], check=True, capture_output=True)
+    for _ in range(runs):
+        run()
+    subprocess.run([*toggle, "off", str(os.getpid())], check=True, capture_output=True)
+    print(f"HANDS {hands * runs}")
+
+
+def _inclusive(out_file: str) -> tuple[int, dict[str, int]]:
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out_file],
+                          capture_output=True, text=True, check=True).stdout
+    total = 0
+    m = re.search(r"^\s*([\d,]+) \(100\.0+%\)\s+PROGRAM TOTALS", text, re.M)
+    if m:
+        total = int(m.group(1).replace(",", ""))
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        m = re.match(r"^\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*?:(\w+)(?:'\d+)? ", line)
+        if m:
+            name = m.group(2)
+            counts[name] = max(counts.get(name, 0), int(m.group(1).replace(",", "")))
+    return total, counts
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", default="real", help="real, generated, or a path (file or directory)")
+    ap.add_argument("--runs", type=int, default=2, help="measured runs after the warm-up run")
+    ap.add_argument("--cold", action="store_true", help="clear the parse memo before each measured run")
+    ap.add_argument("--build", choices=("compiled", "pure"), default="compiled")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    path = str(CORPUS / args.corpus) if args.corpus in ("real", "generated") else args.corpus
+
+    from buildtree import tree
+
+    src = tree(args.build)
+    if args.child:
+        sys.path.insert(0, str(src))
+        _child(path, args.runs, args.cold)
+        return 0
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is needed (Debian package valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        out_file = os.path.join(tmp, "callgrind.out")
+        cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out_file}",
+               sys.executable, __file__, "--child", "--corpus", path, "--runs", str(args.runs), "--build", args.build]
+        if args.cold:
+            cmd.append("--cold")
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        m = re.search(r"^HANDS (\d+)$", proc.stdout, re.M)
+        if proc.returncode != 0 or not m:
+            raise SystemExit(f"the measured run failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
+        hands = int(m.group(1))
+        total, counts = _inclusive(out_file)
+    from handaudit.buildinfo import describe
+
+    print(f"{path}: {hands // args.runs} hands x {args.runs} runs, memo {'cold' if args.cold else 'warm'}, "
+          f"handaudit {describe() if args.build == 'pure' else 'compiled build'}")
+    print(f"{'total':34} {total / hands:>12,.0f} instructions/hand")
+    if args.build == "compiled":
+        staged = 0
+        for label, fn in STAGES:
+            if fn in counts:
+                print(f"{label:34} {counts[fn] / hands:>12,.0f}")
+                staged += counts[fn] if not label.startswith(" ") else 0
+        print(f"{'rest (runner, summary, HandReport)':34} {(total - staged) / hands:>12,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

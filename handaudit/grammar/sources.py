@@ -16,14 +16,15 @@ import sys
 import typing
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar, Final
 
-from ..values import init_args
+from ..values import Value
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
 MAX_HAND_BYTES = 16 * 1024 * 1024
-_READ_LINE = 1024 * 1024  # longest piece read at once; a longer line is read in pieces
+_READ_LINE = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
+_PIECE = 64 * 1024  # bytes read from a .phhs stream at once
 
 # A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
 # A NUL is never part of a table name (the reader refuses NUL in text, and the JSONL writer
@@ -36,25 +37,34 @@ class SourceError(Exception):
     """A path that cannot be read at all (missing, unreadable, not PHH): exit status 2."""
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
+_CHUNK_FIELDS = ("source", "hand_key", "index", "data", "line", "problem")
+
+
+class Chunk(Value):
     """The raw text of one hand and where it came from.
 
     ``hand_key`` is the table name ("" for a .phh file), ``index`` the hand's 0-based position in
     its file, ``line`` the 1-based line of the file where the hand's text starts. ``problem`` is
     set when the text could not even be cut out (too large, bad gzip, content outside tables):
-    ``(code, message)``.
+    ``(code, message)``. A value (handaudit/values.py): one is made per hand, natively when
+    compiled, where a frozen dataclass's constructor stays interpreted.
     """
 
-    source: str
-    hand_key: str
-    index: int
-    data: bytes
-    line: int
-    problem: tuple[str, str] | None = None
+    __slots__ = _CHUNK_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _CHUNK_FIELDS
 
-    def __reduce__(self) -> tuple:
-        return (Chunk, init_args(self))  # see handaudit/values.py
+    def __init__(self, source: str, hand_key: str, index: int, data: bytes, line: int,
+                 problem: tuple[str, str] | None = None) -> None:
+        self.source: Final = source
+        self.hand_key: Final = hand_key
+        self.index: Final = index
+        self.data: Final = data
+        self.line: Final = line
+        self.problem: Final = problem
+
+    def with_source(self, source: str) -> Chunk:
+        """The same hand, named by another path (the Dask engine reads a local copy of a URL)."""
+        return Chunk(source, self.hand_key, self.index, self.data, self.line, self.problem)
 
 
 def is_phh_path(path: str) -> bool:
@@ -209,80 +219,170 @@ class SeenKeys:
         return False
 
 
-def _split_tables(path: str, reader: typing.BinaryIO) -> Iterator[Chunk]:
-    seen = SeenKeys()
-    index = 0
-    key: str | None = None  # None: before the first header
-    start_line = 1
-    parts: list[bytes] = []
-    size = 0
-    overflow = False
-    preamble_line = 0  # first line of non-comment content before any header
-    in_string: bytes | None = None  # inside a ''' or \"\"\" multi-line string
-    line_no = 0
+def _next_quote(data: bytes, start: int) -> int:
+    """Where the next '' or "" is in ``data`` from ``start`` (-1: none)."""
+    single = data.find(b"''", start)
+    double = data.find(b'""', start)
+    return single if double < 0 or 0 <= single < double else double
 
-    def flush() -> Chunk:
-        nonlocal index
-        data = b"".join(parts)
+
+class _Splitter:
+    """Cuts one ``.phhs`` file into hands, fed a piece of whole lines at a time.
+
+    Only two kinds of line matter: a possible table header (``[`` first after blanks) and a
+    line where a multi-line string may open or close (``''`` or ``""``: a header-like line
+    inside such a string is text). ``bytes.find`` jumps from one to the next; every other line
+    is hand text and is never looked at, so a hand costs a few searches and one header match,
+    not a call per line.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.seen = SeenKeys()
+        self.index = 0
+        self.key: str | None = None  # None: before the first header
+        self.start_line = 1  # the current hand's first line
+        self.parts: list[bytes] = []
+        self.size = 0
+        self.overflow = False
+        self.preamble_line = 0  # first line of non-comment content before any header
+        self.in_string: bytes | None = None  # inside a ''' or """ multi-line string
+        self.lines = 0  # newlines fed so far
+
+    def feed(self, data: bytes, mid_line: bool) -> list[Chunk]:
+        """Cut ``data``: whole lines (at the end of the file the last may lack its newline), or a
+        piece of a line longer than :data:`_READ_LINE`. ``mid_line``: ``data`` begins inside a
+        line, whose rest is never a header. The hands completed by ``data``."""
+        done: list[Chunk] = []
+        pos = 0  # data[pos:] is not yet given to the current hand
+        counted, newlines = 0, 0  # newlines in data[:counted]
+        # The next "[" and the next quote pair: bytes.find runs at memchr speed (a regex for
+        # "a line starting with [" tries every position and cost ~120 instructions a byte).
+        # (find, not `in`: CPython 3.11's bytes `in` first tries the operand as an integer and
+        # formats a TypeError for every call.)
+        bracket = data.find(b"[")
+        quote = _next_quote(data, 0)
+        while bracket >= 0 or quote >= 0:
+            at = bracket if quote < 0 or 0 <= bracket < quote else quote
+            start = data.rfind(b"\n", 0, at) + 1
+            line_end = data.find(b"\n", at) + 1 or len(data)
+            if at == bracket and self.in_string is None and not (mid_line and start == 0) and line_end - start < 4096:
+                i = start
+                while i < at and (data[i] == 32 or data[i] == 9):  # blanks before the "["
+                    i += 1
+                header = _HEADER.match(data[start:line_end]) if i == at else None  # (a slice: ^ is the string's start)
+                if header is not None:
+                    newlines += data.count(b"\n", counted, start)
+                    counted = start
+                    self._text(data, pos, start)
+                    self._open_hand(header, self.lines + newlines + 1, done)
+                    pos = line_end
+            if pos != line_end and 0 <= quote < line_end:  # the line may open or close a string
+                line = data[start:line_end]
+                for mark in (b"'''", b'"""'):
+                    if self.in_string is None or self.in_string == mark:
+                        if line.count(mark) % 2:
+                            self.in_string = None if self.in_string else mark
+            if bracket >= 0 and bracket < line_end:
+                bracket = data.find(b"[", line_end)
+            if quote >= 0 and quote < line_end:
+                quote = _next_quote(data, line_end)
+        self._text(data, pos, len(data))
+        self.lines += newlines + data.count(b"\n", counted)
+        return done
+
+    def _text(self, data: bytes, start: int, end: int) -> None:
+        """``data[start:end]`` is text of the current hand (or, before the first header, of the
+        file's preamble)."""
+        if start >= end:
+            return
+        if self.key is None:
+            if not self.preamble_line:
+                first_line = self.lines + data.count(b"\n", 0, start) + 1
+                for offset, line in enumerate(data[start:end].split(b"\n")):
+                    if line and not _BLANK_OR_COMMENT.match(line):
+                        self.preamble_line = first_line + offset
+                        break
+            return
+        if not self.overflow:
+            self.size += end - start
+            if self.size > MAX_HAND_BYTES:
+                self.overflow, self.parts = True, []
+            else:
+                self.parts.append(data[start:end] if start or end < len(data) else data)
+
+    def _open_hand(self, header: re.Match[bytes], line: int, done: list[Chunk]) -> None:
+        """A table header on ``line``: the hand before it is complete; the next begins."""
+        if self.key is not None:
+            done.append(self._flush())
+        elif self.preamble_line:
+            done.append(Chunk(self.path, "", self.index, b"", self.preamble_line,
+                              ("syntax-error", f"content before the first hand table, from line {self.preamble_line}; not read")))
+            self.index += 1
+        raw = header.group(1)
+        if raw is None:
+            raw = header.group(2) if header.group(2) is not None else header.group(3)
+        self.key = raw.decode("utf-8", "replace")
+        self.start_line = line + 1
+        self.parts, self.size, self.overflow = [], 0, False
+
+    def _flush(self) -> Chunk:
+        key = self.key or ""
+        data = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
         problem = None
-        again = seen.add(key or "")
-        if overflow:
+        again = self.seen.add(key)
+        if self.overflow:
             problem = ("syntax-error", f"hand [{key}] is larger than {MAX_HAND_BYTES} bytes; not read")
             data = b""
         elif again:
-            problem = ("duplicate-hand", f"table [{key}] appears again at line {start_line - 1}; this copy is not read")
-        chunk = Chunk(path, key or "", index, data, start_line, problem)
-        index += 1
+            problem = ("duplicate-hand", f"table [{key}] appears again at line {self.start_line - 1}; this copy is not read")
+        chunk = Chunk(self.path, key, self.index, data, self.start_line, problem)
+        self.index += 1
         return chunk
 
+    def finish(self) -> list[Chunk]:
+        """The end of the file: the last hand, or what the file lacked."""
+        if self.key is not None:
+            return [self._flush()]
+        if self.preamble_line:
+            return [Chunk(self.path, "", self.index, b"", self.preamble_line,
+                          ("syntax-error", "no hand table ([1], [2], ...) found; the text is not a .phhs hand list"))]
+        return [Chunk(self.path, "", self.index, b"", 1, ("no-hands", "the file holds no hand"))]
+
+    def broken(self, err: BaseException) -> list[Chunk]:
+        """The file could not be read past the lines fed so far (bad gzip, I/O error)."""
+        out = [self._flush()] if self.key is not None else []
+        out.append(Chunk(self.path, "", self.index, b"", self.lines + 1,
+                         ("syntax-error", f"cannot read the rest of the file after line {self.lines}: {err}")))
+        return out
+
+
+def _split_tables(path: str, reader: typing.BinaryIO, piece_size: int = _PIECE) -> Iterator[Chunk]:
+    """Every hand of a ``.phhs`` stream, read ``piece_size`` bytes at a time (flat memory)."""
+    splitter = _Splitter(path)
+    carry = b""  # the start of a line whose end is not read yet
+    mid_line = False
     while True:
         try:
-            piece = reader.readline(_READ_LINE)
+            piece = reader.read1(piece_size)  # type: ignore[attr-defined]  # buffered streams all have read1
         except (OSError, EOFError, zlib.error) as err:
-            if key is not None:
-                yield flush()
-            yield Chunk(path, "", index, b"", line_no + 1, ("syntax-error", f"cannot read the rest of the file after line {line_no}: {err}"))
+            yield from splitter.broken(err)
             return
         if not piece:
+            if carry:
+                yield from splitter.feed(carry, mid_line)
             break
-        whole_line = piece.endswith(b"\n") or len(piece) < _READ_LINE
-        if whole_line:
-            line_no += 1
-        # Only a line that starts with '[' (after blanks) can be a header: only it is matched.
-        if in_string is None and whole_line and len(piece) < 4096 and piece.lstrip(b" \t").startswith(b"["):
-            m = _HEADER.match(piece)
-            if m:
-                if key is not None:
-                    yield flush()
-                elif preamble_line:
-                    yield Chunk(path, "", index, b"", preamble_line,
-                                ("syntax-error", f"content before the first hand table, from line {preamble_line}; not read"))
-                    index += 1
-                raw = m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
-                key = raw.decode("utf-8", "replace")
-                start_line = line_no + 1
-                parts, size, overflow = [], 0, False
+        data = carry + piece if carry else piece
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:  # no line ends here
+            if len(data) < _READ_LINE:
+                carry = data
                 continue
-        # where a multi-line string may open or close (find, not `in`: CPython 3.11's bytes
-        # `in` first tries the operand as an integer and formats a TypeError for every call)
-        if piece.find(b"''") >= 0 or piece.find(b'""') >= 0:
-            for quote in (b"'''", b'"""'):
-                if in_string in (None, quote):
-                    if piece.count(quote) % 2:
-                        in_string = None if in_string else quote
-        if key is None:
-            if not preamble_line and not _BLANK_OR_COMMENT.match(piece):
-                preamble_line = line_no or 1
-            continue
-        if not overflow:
-            size += len(piece)
-            if size > MAX_HAND_BYTES:
-                overflow, parts = True, []
-            else:
-                parts.append(piece)
-    if key is not None:
-        yield flush()
-    elif preamble_line:
-        yield Chunk(path, "", index, b"", preamble_line, ("syntax-error", "no hand table ([1], [2], ...) found; the text is not a .phhs hand list"))
-    else:
-        yield Chunk(path, "", index, b"", 1, ("no-hands", "the file holds no hand"))
+            # a line longer than _READ_LINE: hand on this piece of it (memory stays bounded)
+            chunks, carry, mid_line_next = splitter.feed(data, mid_line), b"", True
+        else:
+            chunks = splitter.feed(data if cut == len(data) else data[:cut], mid_line)
+            carry, mid_line_next = data[cut:], False
+        mid_line = mid_line_next
+        yield from chunks
+    yield from splitter.finish()

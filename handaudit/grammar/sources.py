@@ -25,6 +25,9 @@ PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
 MAX_HAND_BYTES = 16 * 1024 * 1024
 _READ_LINE = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
 _PIECE = 64 * 1024  # bytes read from a .phhs stream at once
+# Where a line begins with "[" after blanks (inside a piece; the piece's first line separately).
+_BRACKET_LINE = re.compile(rb"\n[ \t]*\[")
+_BRACKET_FIRST = re.compile(rb"[ \t]*\[")
 
 # A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
 # A NUL is never part of a table name (the reader refuses NUL in text, and the JSONL writer
@@ -256,40 +259,44 @@ class _Splitter:
         done: list[Chunk] = []
         pos = 0  # data[pos:] is not yet given to the current hand
         counted, newlines = 0, 0  # newlines in data[:counted]
-        # The next "[" and the next quote pair: bytes.find runs at memchr speed (a regex for
-        # "a line starting with [" tries every position and cost ~120 instructions a byte).
-        # (find, not `in`: CPython 3.11's bytes `in` first tries the operand as an integer and
-        # formats a TypeError for every call.)
-        bracket = data.find(b"[")
+        # Lines that begin with "[" after blanks: a regex with a literal first character scans
+        # at a few instructions a byte (one that tried every position cost ~120 a byte), and
+        # bytes.find finds quote pairs at memchr speed (find, not `in`: CPython 3.11's bytes
+        # `in` first tries the operand as an integer and formats a TypeError for every call).
+        starts = [m.start() + 1 for m in _BRACKET_LINE.finditer(data)]
+        if not mid_line and _BRACKET_FIRST.match(data):
+            starts.insert(0, 0)
         quote = _next_quote(data, 0)
-        while bracket >= 0 or quote >= 0:
-            at = bracket if quote < 0 or 0 <= bracket < quote else quote
-            start = data.rfind(b"\n", 0, at) + 1
-            line_end = data.find(b"\n", at) + 1 or len(data)
-            if at == bracket and self.in_string is None and not (mid_line and start == 0) and line_end - start < 4096:
-                i = start
-                while i < at and (data[i] == 32 or data[i] == 9):  # blanks before the "["
-                    i += 1
-                header = _HEADER.match(data[start:line_end]) if i == at else None  # (a slice: ^ is the string's start)
+        for start in starts:
+            while 0 <= quote < start:
+                quote = _next_quote(data, self._quotes(data, quote))
+            line_end = data.find(b"\n", start) + 1 or len(data)
+            if self.in_string is None and line_end - start < 4096:
+                header = _HEADER.match(data[start:line_end])  # (a slice: ^ is the string's start)
                 if header is not None:
                     newlines += data.count(b"\n", counted, start)
                     counted = start
                     self._text(data, pos, start)
                     self._open_hand(header, self.lines + newlines + 1, done)
                     pos = line_end
-            if pos != line_end and 0 <= quote < line_end:  # the line may open or close a string
-                line = data[start:line_end]
-                for mark in (b"'''", b'"""'):
-                    if self.in_string is None or self.in_string == mark:
-                        if line.count(mark) % 2:
-                            self.in_string = None if self.in_string else mark
-            if bracket >= 0 and bracket < line_end:
-                bracket = data.find(b"[", line_end)
-            if quote >= 0 and quote < line_end:
-                quote = _next_quote(data, line_end)
+                    if 0 <= quote < line_end:  # quotes in a header's comment open no string
+                        quote = _next_quote(data, line_end)
+        while quote >= 0:
+            quote = _next_quote(data, self._quotes(data, quote))
         self._text(data, pos, len(data))
         self.lines += newlines + data.count(b"\n", counted)
         return done
+
+    def _quotes(self, data: bytes, at: int) -> int:
+        """The line holding ``data[at]`` may open or close a multi-line string; where it ends."""
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at) + 1 or len(data)
+        line = data[start:end]
+        for mark in (b"'''", b'"""'):
+            if self.in_string is None or self.in_string == mark:
+                if line.count(mark) % 2:
+                    self.in_string = None if self.in_string else mark
+        return end
 
     def _text(self, data: bytes, start: int, end: int) -> None:
         """``data[start:end]`` is text of the current hand (or, before the first header, of the

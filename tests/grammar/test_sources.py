@@ -75,3 +75,20 @@ def test_splitter_cuts_like_the_line_by_line_oracle(lines, newline, final_newlin
     # small pieces: lines and headers cut across reads
     got = list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(data)), piece))
     assert [c.__reduce__()[1] for c in got] == [c.__reduce__()[1] for c in expected]
+
+
+def test_the_tail_of_a_line_longer_than_a_read_is_never_a_header():
+    """A line longer than _READ_LINE is handed on in pieces; a piece that begins with "[2]" is
+    the middle of that line, not a table header (the old line splitter took it for one)."""
+    import io
+
+    from handaudit.grammar import sources
+
+    piece = 65536
+    length = piece - len(b"[1]\n")  # the comment line's length at which a piece ends right before "[2]"
+    while length < sources._READ_LINE:
+        length += piece
+    text = b"[1]\n" + b"#" * length + b"[2]\nvariant = 'NT'\n"
+    chunks = list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(text)), piece))
+    assert [(c.hand_key, c.index, c.line, c.problem) for c in chunks] == [("1", 0, 2, None)]
+    assert chunks[0].data == text[len(b"[1]\n"):]

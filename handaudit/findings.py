@@ -8,9 +8,9 @@ README's code table and ``handaudit rulebooks --codes`` are generated from :data
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
-from .values import init_args
+from .values import Value, init_args
 
 ERROR: Final = "error"
 WARNING: Final = "warning"
@@ -18,23 +18,31 @@ INFO: Final = "info"
 SEVERITY_RANK = {INFO: 0, WARNING: 1, ERROR: 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One irregularity: where (action index, or line/column), what (code), why (rule), ruling."""
+_FINDING_FIELDS = ("code", "message", "action_index", "actor", "rule", "ruling", "line", "column", "severity")
 
-    code: str
-    message: str
-    action_index: int | None = None
-    actor: str | None = None
-    rule: str | None = None
-    ruling: str | None = None
-    line: int | None = None
-    column: int | None = None
-    severity: str = ""
 
-    def __post_init__(self) -> None:
-        if not self.severity:
-            object.__setattr__(self, "severity", CODES[self.code].severity)
+class Finding(Value):
+    """One irregularity: where (action index, or line/column), what (code), why (rule), ruling.
+
+    ``severity`` defaults to the code's (:data:`CODES`). A value (handaudit/values.py): built
+    natively when compiled, where a frozen dataclass's constructor stays interpreted.
+    """
+
+    __slots__ = _FINDING_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _FINDING_FIELDS
+
+    def __init__(self, code: str, message: str, action_index: int | None = None, actor: str | None = None,
+                 rule: str | None = None, ruling: str | None = None, line: int | None = None,
+                 column: int | None = None, severity: str = "") -> None:
+        self.code: Final = code
+        self.message: Final = message
+        self.action_index: Final = action_index
+        self.actor: Final = actor
+        self.rule: Final = rule
+        self.ruling: Final = ruling
+        self.line: Final = line
+        self.column: Final = column
+        self.severity: Final = severity or CODES[code].severity
 
     def to_json(self) -> dict:
         """The contract's finding object (plus line/column when known)."""
@@ -51,9 +59,6 @@ class Finding:
             out["line"] = self.line
             out["column"] = self.column
         return out
-
-    def __reduce__(self) -> tuple:
-        return (Finding, init_args(self))  # see handaudit/values.py
 
 
 @dataclass(frozen=True, slots=True)

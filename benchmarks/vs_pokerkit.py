@@ -13,8 +13,10 @@ For each input it times, on one process:
     object to a null sink (the library path the CLI uses: ``batch.Runner`` with ``--jobs 1``);
 (c) the same with the Parquet report (``--out``) instead of JSONL.
 
-Each figure is the median of ``--runs`` runs; handaudit's parse memo is cleared before every
-run, so no run profits from an earlier one. PokerKit is slow on large inputs, so on the
+Each figure is the median of ``--runs`` rounds; a round times (a), (b) and (c) back to back,
+and each ratio is the median of the rounds' own ratios, so the machine's drift over minutes
+stays out of it. handaudit's parse memo is cleared before every run, so no run profits from
+an earlier one. PokerKit is slow on large inputs, so on the
 synthetic mix it is timed on its first ``--pokerkit-sample`` hands (hands/s is per hand either
 way). Hands PokerKit refuses (the illegal generated ones) are timed up to the refusal.
 
@@ -86,8 +88,18 @@ def time_handaudit(paths: list[str], parquet: bool) -> tuple[float, int]:
     return seconds, result.summary.hands
 
 
-def median_rate(fn, hands: int, runs: int) -> float:
-    return hands / statistics.median(fn() for _ in range(runs))
+def interleaved(sample: list[str], paths: list[str], hands: int, runs: int) -> tuple[float, float, float, float, float]:
+    """Hands/s of (a), (b), (c) and the ratios (b)/(a), (c)/(a), each the median over ``runs``
+    rounds. Each round times (a), (b) and (c) back to back, and a ratio is taken within its
+    round: this machine's speed drifts by tens of percent over minutes, so timing all runs of
+    (a) before all runs of (b) would put the drift into the ratio."""
+    rounds = []
+    for _ in range(runs):
+        pk = len(sample) / time_pokerkit(sample)
+        jl = hands / time_handaudit(paths, parquet=False)[0]
+        pq = hands / time_handaudit(paths, parquet=True)[0]
+        rounds.append((pk, jl, pq, jl / pk, pq / pk))
+    return tuple(statistics.median(r[i] for r in rounds) for i in range(5))  # type: ignore[return-value]
 
 
 def main(argv=None) -> int:
@@ -119,18 +131,16 @@ def main(argv=None) -> int:
     for name, paths in inputs:
         texts = hand_texts(paths)
         sample = texts[: args.pokerkit_sample] if len(texts) > args.pokerkit_sample else texts
-        pk = median_rate(lambda: time_pokerkit(sample), len(sample), args.runs)
-        jl = median_rate(lambda: time_handaudit(paths, parquet=False)[0], len(texts), args.runs)
-        pq = median_rate(lambda: time_handaudit(paths, parquet=True)[0], len(texts), args.runs)
-        rows.append((name, len(texts), pk, jl, pq))
+        rows.append((name, len(texts), *interleaved(sample, paths, len(texts), args.runs)))
         print(f"{name}: done", file=sys.stderr)
 
     out = io.StringIO()
     out.write(f"{'input':26} {'hands':>8} {'(a) PokerKit':>13} {'(b) JSONL':>11} {'(c) Parquet':>12} "
               f"{'(b)/(a)':>8} {'(c)/(a)':>8}\n")
-    for name, n, pk, jl, pq in rows:
-        out.write(f"{name:26} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl / pk:>7.1f}x {pq / pk:>7.1f}x\n")
-    out.write(f"hands/s per core (CPU time of this process), median of {args.runs} runs; "
+    for name, n, pk, jl, pq, jl_ratio, pq_ratio in rows:
+        out.write(f"{name:26} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x\n")
+    out.write(f"hands/s per core (CPU time of this process), median of {args.runs} rounds of (a), (b), (c) "
+              f"back to back; each ratio is the median of the rounds' ratios; "
               f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input; handaudit {build}\n")
     print(out.getvalue(), end="")
     if tmp:

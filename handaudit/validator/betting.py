@@ -46,7 +46,7 @@ class Betting(Dealing):
                       "ignored: a folded hand is dead" if self.folded[i] else "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
-        self.skipped.discard(i)
+        self.skipped &= ~(1 << i)
         reported = False
         if self.phase != BET:
             self._not_betting_time(i)
@@ -100,10 +100,11 @@ class Betting(Dealing):
             j = (expected + k) % self.n
             if j == i:
                 break
-            if j in self.to_act:
+            if self.to_act >> j & 1:
                 passed.append(j)
-        new = [j for j in passed if j not in self.skipped]
-        self.skipped.update(passed)
+        new = [j for j in passed if not self.skipped >> j & 1]
+        for j in passed:
+            self.skipped |= 1 << j
         if passed:
             self.return_to = passed[0]  # the action goes back to the first player passed over
         if not new:
@@ -115,10 +116,10 @@ class Betting(Dealing):
 
     def _close_skipped(self) -> None:
         """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
-        for j in sorted(self.to_act):
-            if self.bet[j] < self.level:
+        for j in range(self.n):
+            if self.to_act >> j & 1 and self.bet[j] < self.level:
                 self._mark_folded(j)
-        self.to_act.clear()
+        self.to_act = 0
         self._after_action()
 
     def _not_betting_time(self, i: int) -> None:
@@ -195,14 +196,14 @@ class Betting(Dealing):
                       self.p(i), self.book.ruling("unnecessary-fold"),
                       severity=WARNING if self.book.unnecessary_fold == "warning" else INFO)
         self._mark_folded(i)
-        self.to_act.discard(i)
+        self.to_act &= ~(1 << i)
         return K.K_FOLD
 
     def _call(self, i: int) -> str:
         to_call = max(0, self.level - self.bet[i])
         self.put(i, to_call)
         self.acted[i] = self.level
-        self.to_act.discard(i)
+        self.to_act &= ~(1 << i)
         return K.K_CALL if to_call else K.K_CHECK
 
     def _bring_in(self, i: int) -> str:
@@ -218,7 +219,7 @@ class Betting(Dealing):
         self.put(i, amount - self.bet[i])
         self.level = max(self.level, self.bet[i])
         self.acted[i] = self.level
-        self.to_act = self.active - {i}
+        self.to_act = self.active & ~(1 << i)
         return K.K_BRING_IN
 
     def _bet_raise(self, i: int, to: int, lo: int | None, hi: int | None) -> str:
@@ -316,7 +317,7 @@ class Betting(Dealing):
         self.acted[i] = self.level
         self.round_aggressor = i
         self.last_aggressor = i
-        self.to_act = self.active - {i}
+        self.to_act = self.active & ~(1 << i)
         return kind
 
     def _after_action(self) -> None:
@@ -327,9 +328,12 @@ class Betting(Dealing):
         self.to_act &= self.active
         # A lone player with chips who faces no bet has nobody left to bet against (seed 4.3).
         # PokerKit and some logs still record that player's check; it is accepted (no finding).
-        if self.to_act and self._count_can_act() <= 1 and all(self.bet[j] >= self.level for j in self.to_act):
-            self.optional_check = next(iter(self.to_act))
-            self.to_act.clear()
+        # (to_act is then that one player, if anyone.)
+        if self.to_act and self.n_active <= 1:
+            lone = self.to_act.bit_length() - 1
+            if self.bet[lone] >= self.level:
+                self.optional_check = lone
+                self.to_act = 0
         if not self.to_act:
             self._end_round()
 

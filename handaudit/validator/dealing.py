@@ -31,7 +31,7 @@ class Dealing(ReplayState):
 
     def _deal(self, action: Action) -> str:
         cards = action.cards or ()
-        if self.phase == BET and self.to_act and self.to_act <= self.skipped:
+        if self.phase == BET and self.to_act and not self.to_act & ~self.skipped:
             self._close_skipped()
         if action.kind == DEAL_BOARD:
             self._deal_board(cards)

@@ -137,7 +137,7 @@ class _Engine(Betting):
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
         self.acted = {}  # player -> level when they last acted voluntarily
-        self.skipped.clear()
+        self.skipped = 0
         self.return_to = None
         self.level = max(self.bet)
         self.fl_level = 0
@@ -165,7 +165,7 @@ class _Engine(Betting):
         elif st.opener != "button":
             first = self._best_showing(low=st.opener == OPEN_LOW_SHOWING)
         self.order_start = first
-        self.to_act = set(self.active)
+        self.to_act = self.active
         self.cursor = (first - 1) % self.n
         self.round_starts_heads_up = self._cap_players() <= 2
         if self.closed or not self._betting_possible():
@@ -183,9 +183,9 @@ class _Engine(Betting):
 
     def _betting_possible(self) -> bool:
         """Betting happens while two players can act, or one can and faces a bet."""
-        if len(self.active) >= 2:
+        if self.n_active >= 2:
             return True
-        return any(self.bet[i] < self.level for i in self.active)
+        return any(self.active >> i & 1 and self.bet[i] < self.level for i in range(self.n))
 
     def _end_round(self) -> None:
         for i in range(self.n):

@@ -106,8 +106,9 @@ class _Engine(Betting):
         per_player = st.hole_down + st.hole_up
         self.pending_hole = {}
         if per_player:
+            ahead = self.hole_ahead  # cards dealt before their street (almost always none)
             for i in self.live():
-                need = per_player - self.hole_ahead.pop(i, 0)
+                need = per_player - ahead.pop(i, 0) if ahead else per_player
                 if need > 0:
                     self.pending_hole[i] = need
         self.pending_board = max(0, st.board - self.board_ahead)

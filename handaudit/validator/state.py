@@ -50,7 +50,7 @@ class ReplayState:
     hole: list[list[int]]
     up: list[list[bool]]
     board: list[int]
-    seen: set[int]  # known cards dealt (live, discarded or mucked)
+    seen: int  # known cards dealt (live, discarded or mucked): bit c for card c
     shown: list[bool | None]
     show_order: list[int]
     # who is in
@@ -115,7 +115,7 @@ class ReplayState:
         self.hole = [[] for _ in range(n)]
         self.up = [[] for _ in range(n)]
         self.board = []
-        self.seen = set()
+        self.seen = 0
         self.shown = [None] * n
         self.show_order = []
         self.folded = [False] * n

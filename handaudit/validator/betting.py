@@ -141,7 +141,7 @@ class Betting(Dealing):
             self.find("action-after-end", f"{who} bets after the last betting round", who, "ignored")
 
     def _is_bring_in_time(self) -> bool:
-        return (self.v.streets[self.street].opener == OPEN_BRING_IN and self.level == max(self.bet)
+        return (self.v.streets[self.street].opener == OPEN_BRING_IN and self.level == self.highest_bet()
                 and not self.acted)
 
     def _raise_range(self, i: int) -> tuple[int | None, int | None]:
@@ -233,17 +233,16 @@ class Betting(Dealing):
         who = self.p(i)
         s = self.v.structure
         cap_to = self.bet[i] + self.stack[i]
-        fmt = self.fmt
         opening = self.level == 0 or (self._stud_bring_in_pending())
         word = "bet" if self.level == 0 else ("completion" if self._stud_bring_in_pending() else "raise")
         if to > cap_to:
-            self.find("exceeds-stack", f"{who} {word}s to {fmt(to)} but has only {fmt(cap_to)} "
-                      f"({fmt(self.stack[i])} behind)", who, f"all in for {fmt(cap_to)}")
+            self.find("exceeds-stack", f"{who} {word}s to {self.fmt(to)} but has only {self.fmt(cap_to)} "
+                      f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}")
             to = cap_to
         all_in = to == cap_to and not self.unknown[i]
         if to <= self.level:
             self.find("raise-below-minimum" if self.level else "bet-below-minimum",
-                      f"{who} {word}s to {fmt(to)}, not above the current bet {fmt(self.level)}", who, "treated as a call")
+                      f"{who} {word}s to {self.fmt(to)}, not above the current bet {self.fmt(self.level)}", who, "treated as a call")
             return self._call(i)
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
@@ -252,36 +251,36 @@ class Betting(Dealing):
         if lo is None:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - self.acted.get(i, self.level)
-                self.find("betting-not-reopened", f"{who} raises after having acted, facing only {fmt(faced)} more "
+                self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
                           self.book.ruling("betting-not-reopened") or "treated as a call")
             return self._call(i)
         if s == FIXED:
             fixed = lo
             if to != fixed and not (all_in and to < fixed):
-                self.find("wrong-limit-amount", f"{who} {word}s to {fmt(to)}; the fixed-limit {word} is to "
-                          f"{fmt(fixed)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {fmt(fixed)}")
+                self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
+                          f"{self.fmt(fixed)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {self.fmt(fixed)}")
                 to = fixed
         else:
             if to < lo and not all_in:
                 code = "bet-below-minimum" if opening else "raise-below-minimum"
                 if opening:
                     ruled, as_call = lo, False
-                    ruling = f"brought up to the minimum bet {fmt(lo)}"
+                    ruling = f"brought up to the minimum bet {self.fmt(lo)}"
                 else:
                     ruled, as_call = limits.short_raise_ruling(self.book.short_raise_ruling, self.level, to, lo)
                     ruling = ("treated as a call (half rule)" if as_call
-                              else f"brought up to the minimum raise, to {fmt(ruled)}")
-                self.find(code, f"{who} {word}s to {fmt(to)}; the minimum is to {fmt(lo)}", who,
+                              else f"brought up to the minimum raise, to {self.fmt(ruled)}")
+                self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
                           ruling)
                 if as_call:
                     return self._call(i)
                 to = min(ruled, cap_to)
                 all_in = to == cap_to
             if s == POT and hi is not None and to > hi:
-                self.find("over-pot-limit", f"{who} {word}s to {fmt(to)}; the pot limit is to {fmt(hi)}"
+                self.find("over-pot-limit", f"{who} {word}s to {self.fmt(to)}; the pot limit is to {self.fmt(hi)}"
                           + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
-                          f"cut back to a pot-sized {word}: to {fmt(hi)}")
+                          f"cut back to a pot-sized {word}: to {self.fmt(hi)}")
                 to = hi
                 all_in = to == cap_to
         # apply

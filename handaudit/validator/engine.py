@@ -72,8 +72,17 @@ class _Engine(Betting):
         for i, a in enumerate(antes):
             if a > 0:
                 self.put(i, a, dead=True)
-        positive = [b for b in blinds if b > 0]
-        self.big_blind = max(blinds[:2]) if self.v.button_game and n > 2 else max(positive, default=0)
+        largest = 0  # the largest blind or straddle posted (0: none)
+        straddles = 0  # blinds posted after the first two seats
+        for i, b in enumerate(blinds):
+            if b > largest:
+                largest = b
+            if b > 0 and i >= 2 and n > 2:
+                straddles += 1
+        if self.v.button_game and n > 2:
+            self.big_blind = blinds[1] if blinds[1] > blinds[0] else blinds[0]
+        else:
+            self.big_blind = largest
         self.blind_seat_last = None
         for i, b in enumerate(blinds):
             if b > 0:
@@ -87,8 +96,8 @@ class _Engine(Betting):
                 live = min(owed, self.big_blind) if owed >= self.big_blind else 0
                 self.put(i, live)
                 self.put(i, owed - live, dead=True)
-        self.largest_blind = max(positive, default=0)
-        self.straddles = sum(1 for i, b in enumerate(blinds) if b > 0 and i >= 2 and n > 2)
+        self.largest_blind = largest
+        self.straddles = straddles
 
     # ------------------------------------------------------------------ streets
     def _next_street(self) -> None:
@@ -140,7 +149,7 @@ class _Engine(Betting):
         self.acted = {}  # player -> level when they last acted voluntarily
         self.skipped = 0
         self.return_to = None
-        self.level = max(self.bet)
+        self.level = self.highest_bet()
         self.fl_level = 0
         self.round_aggressor = None
         min_bet = self.hand.min_bet or self.hand.small_bet or 0

@@ -15,11 +15,10 @@ players' turns, starting the betting, ending a round) is declared at the end of 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
 from typing import Final
 
 from ..findings import Finding
-from ..model import Hand
+from ..model import Hand, format_amount
 from ..variants import VARIANTS, Variant
 from .outcome import ActionRecord
 from .phases import BET, DEAL, UNKNOWN_STACK
@@ -34,7 +33,6 @@ class ReplayState:
     book: Rulebook
     v: Variant
     n: int  # players
-    fmt: Callable[[int | None], str | None]  # an amount as the hand writes it
     # what the replay reports
     findings: list[Finding]
     records: list[ActionRecord]
@@ -102,7 +100,6 @@ class ReplayState:
         self.hand, self.book = hand, book
         self.v = VARIANTS[hand.variant]
         n = self.n = hand.players
-        self.fmt = hand.format_amount
         self.findings = []
         self.records = []
         self.index = -1
@@ -195,6 +192,18 @@ class ReplayState:
         else:
             self.bet[i] += amount
         return amount
+
+    def highest_bet(self) -> int:
+        """The largest live bet of the round (0: none)."""
+        top = 0
+        for b in self.bet:
+            if b > top:
+                top = b
+        return top
+
+    def fmt(self, amount: int | None) -> str | None:
+        """An amount as the hand writes it."""
+        return format_amount(amount, self.hand.scale)
 
     def in_middle(self) -> int:
         return self.pot

@@ -13,12 +13,12 @@ Rulebook parameters read (any object with these attributes will do): ``odd_chip_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from ..findings import Finding
 from ..model import Hand, amount_json
+from ..values import Value
 from ..variants import VARIANTS
 from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
 from .pots import ante_trim_returns, build_pots, effective_antes, split_dead, trims_antes
@@ -44,8 +44,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+_SETTLEMENT_FIELDS: Final = ("determined", "pots", "contributions", "returned", "received", "finishing_stacks",
+                             "payout_check", "rake", "findings", "convention")
+
+
+class Settlement(Value):
     """A settled hand. Per-player tuples in PHH order, players 0-based, amounts in minor units.
 
     ``determined``: winners could be computed for every pot (False: hidden cards at showdown or
@@ -56,25 +59,28 @@ class Settlement:
     ``undetermined``. ``rake``: pot total minus the recorded winnings (under the convention the
     file uses, see ``convention``: ``net``, ``gross``, ``zeros`` or None), None when the file
     records no (real) winnings.
+
+    A value (see :class:`~handaudit.values.Value`; pickled through its constructor) rather than a
+    frozen dataclass, whose constructor runs interpreted even when compiled.
     """
 
-    determined: bool
-    pots: tuple[Pot, ...]
-    contributions: tuple[int, ...]
-    returned: tuple[int, ...]
-    received: tuple[int, ...] | None
-    finishing_stacks: tuple[int | None, ...] | None
-    payout_check: str
-    rake: int | None
-    findings: tuple[Finding, ...]
-    convention: str | None = None
+    __slots__ = _SETTLEMENT_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _SETTLEMENT_FIELDS
 
-    def __reduce__(self) -> tuple[type[Settlement], tuple[object, ...]]:
-        # Pickled through the constructor: compiled with mypyc, the class's own restore would set
-        # the attributes one by one, which the frozen dataclass refuses.
-        return (Settlement, (self.determined, self.pots, self.contributions, self.returned, self.received,
-                             self.finishing_stacks, self.payout_check, self.rake, self.findings,
-                             self.convention))
+    def __init__(self, determined: bool, pots: tuple[Pot, ...], contributions: tuple[int, ...],
+                 returned: tuple[int, ...], received: tuple[int, ...] | None,
+                 finishing_stacks: tuple[int | None, ...] | None, payout_check: str, rake: int | None,
+                 findings: tuple[Finding, ...], convention: str | None = None) -> None:
+        self.determined: Final = determined
+        self.pots: Final = pots
+        self.contributions: Final = contributions
+        self.returned: Final = returned
+        self.received: Final = received
+        self.finishing_stacks: Final = finishing_stacks
+        self.payout_check: Final = payout_check
+        self.rake: Final = rake
+        self.findings: Final = findings
+        self.convention: Final = convention
 
     @property
     def winnings(self) -> tuple[int, ...] | None:

@@ -35,6 +35,7 @@ from typing import Final
 
 from ..findings import Finding
 from ..model import Hand
+from .pots import total
 from .showdown import Pot
 
 MATCH: Final = "match"
@@ -146,7 +147,11 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
             base[i] = s - contributions[i] + returned[i]
     fs = None
     if determined and received is not None:
-        fs = tuple(None if b is None else b + w for b, w in zip(base, received))
+        stacks: list[int | None] = []
+        for i in range(n):
+            b = base[i]
+            stacks.append(None if b is None else b + received[i])
+        fs = tuple(stacks)
 
     if rec_w is None and rec_fs is None:
         return fs, NOT_RECORDED, None, (), None
@@ -158,7 +163,7 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
     w_rake: list[int] | None = None  # per-player rake the recorded winnings show (to cross-check the stacks)
 
     if rec_w is not None:
-        total_rec = sum(rec_w)
+        total_rec = total(rec_w)
         if total_rec == 0 and pot_total > 0:
             convention = "zeros"
             if determined and received is not None:
@@ -332,7 +337,7 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs:
                     actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     starts = [s for s in hand.starting_stacks if s is not None]
     if len(hand.starting_stacks) == n and len(starts) == n:
-        missing = sum(starts) - sum(rec_fs)
+        missing = total(starts) - total(rec_fs)
         if not _within(missing, pot_total, pct, units):
             _conservation(findings, rulebook, fmt, missing, pot_total, pct, units,
                           f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}")

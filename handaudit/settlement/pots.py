@@ -40,6 +40,22 @@ Pots = list[tuple[int, tuple[int, ...]]]
 PotsDetail = list[tuple[int, tuple[int, ...], list[int]]]
 
 
+def nonzero(values: Sequence[int]) -> bool:
+    """``any(values)``, as a loop: compiled, the builtin on a list is a generic call."""
+    for v in values:
+        if v:
+            return True
+    return False
+
+
+def total(values: Sequence[int]) -> int:
+    """``sum(values)``, as a loop (see :func:`nonzero`)."""
+    t = 0
+    for v in values:
+        t += v
+    return t
+
+
 def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
                     contributions: Sequence[int], swap_heads_up: bool = True) -> list[int]:
     """The ante each player actually posted (PokerKit's ``get_effective_ante``).
@@ -50,7 +66,7 @@ def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
     """
     n = len(contributions)
     out = [0] * n
-    if not antes or not any(antes):
+    if not nonzero(antes):
         return out
     swap = swap_heads_up and n == 2 and len(antes) == 2
     for i in range(n):
@@ -72,7 +88,7 @@ def split_dead(dead: Sequence[int], antes: Sequence[int]) -> list[int]:
     antes dead: they never count towards a call). If ``dead`` does not cover the antes, it is
     taken to hold dead blinds only."""
     n = len(antes)
-    if not any(dead):
+    if not nonzero(dead):
         return [0] * n
     padded = list(dead[:n]) + [0] * (n - len(dead))
     if all(d >= a for d, a in zip(padded, antes)):
@@ -140,7 +156,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
     returned = [0] * n
     bets = [max(0, c) for c in contributions]
     # ante parts, and money that goes to the first pot and counts for no level
-    separate = bool(any(antes) or any(dead))
+    separate = nonzero(antes) or nonzero(dead)
     ante = [0] * n
     extra = [0] * n
     if separate:
@@ -172,8 +188,8 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
     carry = 0  # a level only folded players reached, with no pot below it yet
     carry_parts = [0] * n if detail else []
     parts: list[int] = []
-    for level in sorted(set(live)):
-        if level <= 0:
+    for level in sorted(live):
+        if level <= prev:  # nothing put in, or a level already made
             continue
         amount = 0
         for v in live:
@@ -204,7 +220,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             if detail:
                 parts_of.append(parts)
 
-    extra_total = sum(extra) + carry
+    extra_total = total(extra) + carry
     if extra_total:
         eparts = [x + y for x, y in zip(extra, carry_parts)] if detail else []
         if amounts and eligibles[0] == active:
@@ -223,7 +239,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
                 parts_of.append(eparts)
     if detail:
         return returned, list(zip(amounts, eligibles, parts_of))
-    return returned, list(zip(amounts, eligibles))
+    return returned, [(amounts[k], eligibles[k]) for k in range(len(amounts))]
 
 
 def _merge(amounts: list[int], parts_of: list[list[int]], index: int, amount: int, parts: list[int],

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import ClassVar, Final
 
 from ..cards import UNKNOWN
+from ..values import Value
 from ..variants import USE_OMAHA, Variant
 from . import evaluators as E
 
@@ -44,16 +45,25 @@ LOW: Final = "low"
 _LOW_KINDS: Final = frozenset(("low_eight", "low_a5"))  # ace-low kinds: odd chip to the lowest card
 
 
-class Award(NamedTuple):
-    """Chips of one pot (or half) paid to one player. ``kind``/``strength``: the hand that won
-    it (None when uncontested); :attr:`hand` is its text. (Immutable; a named tuple because
-    millions are made.)"""
+_AWARD_FIELDS: Final = ("player", "amount", "share", "kind", "strength")
 
-    player: int
-    amount: int
-    share: str = WHOLE
-    kind: str | None = None
-    strength: int | None = None
+
+class Award(Value):
+    """Chips of one pot (or half) paid to one player. ``kind``/``strength``: the hand that won
+    it (None when uncontested); :attr:`hand` is its text. (A value, see
+    :class:`~handaudit.values.Value`: compiled, its constructor stays native, where a named
+    tuple's runs interpreted.)"""
+
+    __slots__ = _AWARD_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _AWARD_FIELDS
+
+    def __init__(self, player: int, amount: int, share: str = WHOLE, kind: str | None = None,
+                 strength: int | None = None) -> None:
+        self.player: Final = player
+        self.amount: Final = amount
+        self.share: Final = share
+        self.kind: Final = kind
+        self.strength: Final = strength
 
     @property
     def hand(self) -> str | None:
@@ -62,23 +72,32 @@ class Award(NamedTuple):
         return E.describe(self.kind, self.strength)
 
 
-class Pot(NamedTuple):
+_POT_FIELDS: Final = ("amount", "eligible", "awards", "contenders", "hands", "reason", "determined", "odd_chips")
+
+
+class Pot(Value):
     """One pot: amount, eligible players (0-based), awards, and why.
 
     ``contenders``: eligible players who did not muck. ``hands``: the hands compared, as
     ``(player, kind, strength)`` (strength None: no qualifying low). ``reason``: one line for
     the ledger (who won and why, or why it is undetermined). ``odd_chips``: the players who got
-    an odd chip of a tie, in the order given.
+    an odd chip of a tie, in the order given. (A value, like :class:`Award`.)
     """
 
-    amount: int
-    eligible: tuple[int, ...]
-    awards: tuple[Award, ...] = ()
-    contenders: tuple[int, ...] = ()
-    hands: tuple[tuple[int, str, int | None], ...] = ()
-    reason: str = ""
-    determined: bool = True
-    odd_chips: tuple[int, ...] = ()
+    __slots__ = _POT_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _POT_FIELDS
+
+    def __init__(self, amount: int, eligible: tuple[int, ...], awards: tuple[Award, ...] = (),
+                 contenders: tuple[int, ...] = (), hands: tuple[tuple[int, str, int | None], ...] = (),
+                 reason: str = "", determined: bool = True, odd_chips: tuple[int, ...] = ()) -> None:
+        self.amount: Final = amount
+        self.eligible: Final = eligible
+        self.awards: Final = awards
+        self.contenders: Final = contenders
+        self.hands: Final = hands
+        self.reason: Final = reason
+        self.determined: Final = determined
+        self.odd_chips: Final = odd_chips
 
 
 # what :func:`strength` returns for a hand it cannot evaluate (every real strength is >= 0)

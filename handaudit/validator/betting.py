@@ -46,7 +46,7 @@ class Betting(Dealing):
                       "ignored: a folded hand is dead" if self.folded[i] else "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
-        self.skipped.discard(i)
+        self.skipped &= ~(1 << i)
         reported = False
         if self.phase != BET:
             self._not_betting_time(i)
@@ -100,10 +100,11 @@ class Betting(Dealing):
             j = (expected + k) % self.n
             if j == i:
                 break
-            if j in self.to_act:
+            if self.to_act >> j & 1:
                 passed.append(j)
-        new = [j for j in passed if j not in self.skipped]
-        self.skipped.update(passed)
+        new = [j for j in passed if not self.skipped >> j & 1]
+        for j in passed:
+            self.skipped |= 1 << j
         if passed:
             self.return_to = passed[0]  # the action goes back to the first player passed over
         if not new:
@@ -115,10 +116,10 @@ class Betting(Dealing):
 
     def _close_skipped(self) -> None:
         """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
-        for j in sorted(self.to_act):
-            if self.bet[j] < self.level:
+        for j in range(self.n):
+            if self.to_act >> j & 1 and self.bet[j] < self.level:
                 self._mark_folded(j)
-        self.to_act.clear()
+        self.to_act = 0
         self._after_action()
 
     def _not_betting_time(self, i: int) -> None:
@@ -140,7 +141,7 @@ class Betting(Dealing):
             self.find("action-after-end", f"{who} bets after the last betting round", who, "ignored")
 
     def _is_bring_in_time(self) -> bool:
-        return (self.v.streets[self.street].opener == OPEN_BRING_IN and self.level == max(self.bet)
+        return (self.v.streets[self.street].opener == OPEN_BRING_IN and self.level == self.highest_bet()
                 and not self.acted)
 
     def _raise_range(self, i: int) -> tuple[int | None, int | None]:
@@ -195,14 +196,14 @@ class Betting(Dealing):
                       self.p(i), self.book.ruling("unnecessary-fold"),
                       severity=WARNING if self.book.unnecessary_fold == "warning" else INFO)
         self._mark_folded(i)
-        self.to_act.discard(i)
+        self.to_act &= ~(1 << i)
         return K.K_FOLD
 
     def _call(self, i: int) -> str:
         to_call = max(0, self.level - self.bet[i])
         self.put(i, to_call)
         self.acted[i] = self.level
-        self.to_act.discard(i)
+        self.to_act &= ~(1 << i)
         return K.K_CALL if to_call else K.K_CHECK
 
     def _bring_in(self, i: int) -> str:
@@ -218,7 +219,7 @@ class Betting(Dealing):
         self.put(i, amount - self.bet[i])
         self.level = max(self.level, self.bet[i])
         self.acted[i] = self.level
-        self.to_act = self.active - {i}
+        self.to_act = self.active & ~(1 << i)
         return K.K_BRING_IN
 
     def _bet_raise(self, i: int, to: int, lo: int | None, hi: int | None) -> str:
@@ -232,17 +233,16 @@ class Betting(Dealing):
         who = self.p(i)
         s = self.v.structure
         cap_to = self.bet[i] + self.stack[i]
-        fmt = self.fmt
         opening = self.level == 0 or (self._stud_bring_in_pending())
         word = "bet" if self.level == 0 else ("completion" if self._stud_bring_in_pending() else "raise")
         if to > cap_to:
-            self.find("exceeds-stack", f"{who} {word}s to {fmt(to)} but has only {fmt(cap_to)} "
-                      f"({fmt(self.stack[i])} behind)", who, f"all in for {fmt(cap_to)}")
+            self.find("exceeds-stack", f"{who} {word}s to {self.fmt(to)} but has only {self.fmt(cap_to)} "
+                      f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}")
             to = cap_to
         all_in = to == cap_to and not self.unknown[i]
         if to <= self.level:
             self.find("raise-below-minimum" if self.level else "bet-below-minimum",
-                      f"{who} {word}s to {fmt(to)}, not above the current bet {fmt(self.level)}", who, "treated as a call")
+                      f"{who} {word}s to {self.fmt(to)}, not above the current bet {self.fmt(self.level)}", who, "treated as a call")
             return self._call(i)
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
@@ -251,36 +251,36 @@ class Betting(Dealing):
         if lo is None:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - self.acted.get(i, self.level)
-                self.find("betting-not-reopened", f"{who} raises after having acted, facing only {fmt(faced)} more "
+                self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
                           self.book.ruling("betting-not-reopened") or "treated as a call")
             return self._call(i)
         if s == FIXED:
             fixed = lo
             if to != fixed and not (all_in and to < fixed):
-                self.find("wrong-limit-amount", f"{who} {word}s to {fmt(to)}; the fixed-limit {word} is to "
-                          f"{fmt(fixed)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {fmt(fixed)}")
+                self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
+                          f"{self.fmt(fixed)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {self.fmt(fixed)}")
                 to = fixed
         else:
             if to < lo and not all_in:
                 code = "bet-below-minimum" if opening else "raise-below-minimum"
                 if opening:
                     ruled, as_call = lo, False
-                    ruling = f"brought up to the minimum bet {fmt(lo)}"
+                    ruling = f"brought up to the minimum bet {self.fmt(lo)}"
                 else:
                     ruled, as_call = limits.short_raise_ruling(self.book.short_raise_ruling, self.level, to, lo)
                     ruling = ("treated as a call (half rule)" if as_call
-                              else f"brought up to the minimum raise, to {fmt(ruled)}")
-                self.find(code, f"{who} {word}s to {fmt(to)}; the minimum is to {fmt(lo)}", who,
+                              else f"brought up to the minimum raise, to {self.fmt(ruled)}")
+                self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
                           ruling)
                 if as_call:
                     return self._call(i)
                 to = min(ruled, cap_to)
                 all_in = to == cap_to
             if s == POT and hi is not None and to > hi:
-                self.find("over-pot-limit", f"{who} {word}s to {fmt(to)}; the pot limit is to {fmt(hi)}"
+                self.find("over-pot-limit", f"{who} {word}s to {self.fmt(to)}; the pot limit is to {self.fmt(hi)}"
                           + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
-                          f"cut back to a pot-sized {word}: to {fmt(hi)}")
+                          f"cut back to a pot-sized {word}: to {self.fmt(hi)}")
                 to = hi
                 all_in = to == cap_to
         # apply
@@ -316,7 +316,7 @@ class Betting(Dealing):
         self.acted[i] = self.level
         self.round_aggressor = i
         self.last_aggressor = i
-        self.to_act = self.active - {i}
+        self.to_act = self.active & ~(1 << i)
         return kind
 
     def _after_action(self) -> None:
@@ -327,9 +327,12 @@ class Betting(Dealing):
         self.to_act &= self.active
         # A lone player with chips who faces no bet has nobody left to bet against (seed 4.3).
         # PokerKit and some logs still record that player's check; it is accepted (no finding).
-        if self.to_act and self._count_can_act() <= 1 and all(self.bet[j] >= self.level for j in self.to_act):
-            self.optional_check = next(iter(self.to_act))
-            self.to_act.clear()
+        # (to_act is then that one player, if anyone.)
+        if self.to_act and self.n_active <= 1:
+            lone = self.to_act.bit_length() - 1
+            if self.bet[lone] >= self.level:
+                self.optional_check = lone
+                self.to_act = 0
         if not self.to_act:
             self._end_round()
 

@@ -24,14 +24,14 @@ class Dealing(ReplayState):
         for c in cards:
             if c == UNKNOWN:
                 continue
-            if c in self.seen:
+            if self.seen >> c & 1:
                 self.find("duplicate-card", f"{card_text(c)} is dealt again ({who}); it was already dealt in this hand",
                           "d", self.book.ruling("duplicate-card"))
-            self.seen.add(c)
+            self.seen |= 1 << c
 
     def _deal(self, action: Action) -> str:
         cards = action.cards or ()
-        if self.phase == BET and self.to_act and self.to_act <= self.skipped:
+        if self.phase == BET and self.to_act and not self.to_act & ~self.skipped:
             self._close_skipped()
         if action.kind == DEAL_BOARD:
             self._deal_board(cards)
@@ -93,7 +93,8 @@ class Dealing(ReplayState):
             self._receive(i, cards, up=False)
             return
         if self.phase == DEAL and i in self.pending_hole:
-            due = self.pending_hole.pop(i)
+            due = self.pending_hole[i]
+            del self.pending_hole[i]
             if len(cards) != due:
                 self.find("wrong-card-count", f"{who} is dealt {len(cards)} card(s) on the {self._street_name()}; "
                           f"{due} due", "d")
@@ -222,9 +223,9 @@ class Dealing(ReplayState):
                 nxt = next(it, None)
                 if nxt is None:
                     break
-                if nxt in self.seen:
+                if self.seen >> nxt & 1:
                     self.find("duplicate-card", f"{who} shows {card_text(nxt)}, a card already dealt elsewhere", who)
-                self.seen.add(nxt)
+                self.seen |= 1 << nxt
                 hole[k] = nxt
 
     def first_to_show(self) -> tuple[int, int | None]:

@@ -72,8 +72,17 @@ class _Engine(Betting):
         for i, a in enumerate(antes):
             if a > 0:
                 self.put(i, a, dead=True)
-        positive = [b for b in blinds if b > 0]
-        self.big_blind = max(blinds[:2]) if self.v.button_game and n > 2 else max(positive, default=0)
+        largest = 0  # the largest blind or straddle posted (0: none)
+        straddles = 0  # blinds posted after the first two seats
+        for i, b in enumerate(blinds):
+            if b > largest:
+                largest = b
+            if b > 0 and i >= 2 and n > 2:
+                straddles += 1
+        if self.v.button_game and n > 2:
+            self.big_blind = blinds[1] if blinds[1] > blinds[0] else blinds[0]
+        else:
+            self.big_blind = largest
         self.blind_seat_last = None
         for i, b in enumerate(blinds):
             if b > 0:
@@ -87,8 +96,8 @@ class _Engine(Betting):
                 live = min(owed, self.big_blind) if owed >= self.big_blind else 0
                 self.put(i, live)
                 self.put(i, owed - live, dead=True)
-        self.largest_blind = max(positive, default=0)
-        self.straddles = sum(1 for i, b in enumerate(blinds) if b > 0 and i >= 2 and n > 2)
+        self.largest_blind = largest
+        self.straddles = straddles
 
     # ------------------------------------------------------------------ streets
     def _next_street(self) -> None:
@@ -106,8 +115,9 @@ class _Engine(Betting):
         per_player = st.hole_down + st.hole_up
         self.pending_hole = {}
         if per_player:
+            ahead = self.hole_ahead  # cards dealt before their street (almost always none)
             for i in self.live():
-                need = per_player - self.hole_ahead.pop(i, 0)
+                need = per_player - ahead.pop(i, 0) if ahead else per_player
                 if need > 0:
                     self.pending_hole[i] = need
         self.pending_board = max(0, st.board - self.board_ahead)
@@ -137,9 +147,9 @@ class _Engine(Betting):
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
         self.acted = {}  # player -> level when they last acted voluntarily
-        self.skipped.clear()
+        self.skipped = 0
         self.return_to = None
-        self.level = max(self.bet)
+        self.level = self.highest_bet()
         self.fl_level = 0
         self.round_aggressor = None
         min_bet = self.hand.min_bet or self.hand.small_bet or 0
@@ -165,7 +175,7 @@ class _Engine(Betting):
         elif st.opener != "button":
             first = self._best_showing(low=st.opener == OPEN_LOW_SHOWING)
         self.order_start = first
-        self.to_act = set(self.active)
+        self.to_act = self.active
         self.cursor = (first - 1) % self.n
         self.round_starts_heads_up = self._cap_players() <= 2
         if self.closed or not self._betting_possible():
@@ -183,9 +193,9 @@ class _Engine(Betting):
 
     def _betting_possible(self) -> bool:
         """Betting happens while two players can act, or one can and faces a bet."""
-        if len(self.active) >= 2:
+        if self.n_active >= 2:
             return True
-        return any(self.bet[i] < self.level for i in self.active)
+        return any(self.active >> i & 1 and self.bet[i] < self.level for i in range(self.n))
 
     def _end_round(self) -> None:
         for i in range(self.n):

@@ -6,11 +6,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from ..findings import Finding
-from ..values import Value, init_args
+from ..values import Value
 
 # ActionRecord.kind values (what the action turned out to be once replayed)
 K_DEAL_HOLE: Final = "deal-hole"
@@ -67,8 +66,11 @@ class ActionRecord(Value):
         self.all_in: Final = all_in
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
+_REPLAY_FIELDS: Final = ("findings", "records", "complete", "contributions", "dead", "folded", "all_in", "hole",
+                         "up", "board", "shown", "showdown", "order_at_showdown")
+
+
+class Replay(Value):
     """A replayed hand.
 
     Per-player tuples are in PHH order. ``contributions``: every chip each player put in
@@ -81,21 +83,30 @@ class Replay:
     the end of the hand. ``showdown``: two or more players were still in at the end.
     ``all_in``: the player has no chips left. ``order_at_showdown``: players in the order the
     history shows or mucks them.
+
+    A value (see :class:`~handaudit.values.Value`) rather than a frozen dataclass: one is made
+    per hand, and compiled, a frozen dataclass's constructor runs interpreted (about 20,000
+    instructions against a few hundred).
     """
 
-    findings: tuple[Finding, ...]
-    records: tuple[ActionRecord, ...]
-    complete: bool
-    contributions: tuple[int, ...]
-    dead: tuple[int, ...]
-    folded: tuple[bool, ...]
-    all_in: tuple[bool, ...]
-    hole: tuple[tuple[int, ...], ...]
-    up: tuple[tuple[bool, ...], ...]
-    board: tuple[int, ...]
-    shown: tuple[bool | None, ...]
-    showdown: bool
-    order_at_showdown: tuple[int, ...] = ()
+    __slots__ = _REPLAY_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _REPLAY_FIELDS
 
-    def __reduce__(self) -> tuple:
-        return (Replay, init_args(self))  # see handaudit/values.py
+    def __init__(self, findings: tuple[Finding, ...], records: tuple[ActionRecord, ...], complete: bool,
+                 contributions: tuple[int, ...], dead: tuple[int, ...], folded: tuple[bool, ...],
+                 all_in: tuple[bool, ...], hole: tuple[tuple[int, ...], ...], up: tuple[tuple[bool, ...], ...],
+                 board: tuple[int, ...], shown: tuple[bool | None, ...], showdown: bool,
+                 order_at_showdown: tuple[int, ...] = ()) -> None:
+        self.findings: Final = findings
+        self.records: Final = records
+        self.complete: Final = complete
+        self.contributions: Final = contributions
+        self.dead: Final = dead
+        self.folded: Final = folded
+        self.all_in: Final = all_in
+        self.hole: Final = hole
+        self.up: Final = up
+        self.board: Final = board
+        self.shown: Final = shown
+        self.showdown: Final = showdown
+        self.order_at_showdown: Final = order_at_showdown

@@ -15,11 +15,10 @@ players' turns, starting the betting, ending a round) is declared at the end of 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
 from typing import Final
 
 from ..findings import Finding
-from ..model import Hand
+from ..model import Hand, format_amount
 from ..variants import VARIANTS, Variant
 from .outcome import ActionRecord
 from .phases import BET, DEAL, UNKNOWN_STACK
@@ -34,7 +33,6 @@ class ReplayState:
     book: Rulebook
     v: Variant
     n: int  # players
-    fmt: Callable[[int | None], str | None]  # an amount as the hand writes it
     # what the replay reports
     findings: list[Finding]
     records: list[ActionRecord]
@@ -50,13 +48,16 @@ class ReplayState:
     hole: list[list[int]]
     up: list[list[bool]]
     board: list[int]
-    seen: set[int]  # known cards dealt (live, discarded or mucked)
+    seen: int  # known cards dealt (live, discarded or mucked): bit c for card c
     shown: list[bool | None]
     show_order: list[int]
     # who is in
     folded: list[bool]
-    # Kept up to date as chips move and players fold, so no step rescans the table:
-    active: set[int]  # players who can still act (not folded, not all in)
+    # Kept up to date as chips move and players fold, so no step rescans the table. Sets of
+    # players are bitmasks (bit i: player i): compiled, testing and changing one is a few
+    # machine instructions, where a set boxes, hashes and allocates.
+    active: int  # players who can still act (not folded, not all in)
+    n_active: int  # how many they are
     n_live: int  # players not folded
     # phases and streets
     street: int
@@ -89,9 +90,9 @@ class ReplayState:
     round_starts_heads_up: bool
     # turn order
     order_start: int
-    to_act: set[int]
+    to_act: int  # players still to act this round (a bitmask)
     cursor: int  # the last player to act
-    skipped: set[int]  # players passed over by an out-of-turn action
+    skipped: int  # players passed over by an out-of-turn action (a bitmask)
     return_to: int | None  # after an out-of-turn action, the turn goes back here
     optional_check: int | None  # a lone player's pointless check, accepted
 
@@ -99,7 +100,6 @@ class ReplayState:
         self.hand, self.book = hand, book
         self.v = VARIANTS[hand.variant]
         n = self.n = hand.players
-        self.fmt = hand.format_amount
         self.findings = []
         self.records = []
         self.index = -1
@@ -112,11 +112,12 @@ class ReplayState:
         self.hole = [[] for _ in range(n)]
         self.up = [[] for _ in range(n)]
         self.board = []
-        self.seen = set()
+        self.seen = 0
         self.shown = [None] * n
         self.show_order = []
         self.folded = [False] * n
-        self.active = set(range(n))
+        self.active = (1 << n) - 1
+        self.n_active = n
         self.n_live = n
         self.street = -1
         self.street_name = None
@@ -146,9 +147,9 @@ class ReplayState:
         self.last_aggressor = None
         self.round_starts_heads_up = False
         self.order_start = 0
-        self.to_act = set()
+        self.to_act = 0
         self.cursor = 0
-        self.skipped = set()
+        self.skipped = 0
         self.return_to = None
         self.optional_check = None
 
@@ -160,11 +161,17 @@ class ReplayState:
         return [i for i in range(self.n) if not self.folded[i]]
 
     def can_act(self, i: int) -> bool:
-        return i in self.active
+        return bool(self.active >> i & 1)
+
+    def _deactivate(self, i: int) -> None:
+        """Player ``i`` can no longer act (folded or all in)."""
+        if self.active >> i & 1:
+            self.active ^= 1 << i
+            self.n_active -= 1
 
     def _mark_folded(self, i: int) -> None:
         self.folded[i] = True
-        self.active.discard(i)
+        self._deactivate(i)
         self.n_live -= 1
 
     def find(self, code: str, message: str, actor: str | None = None, ruling: str | None = None,
@@ -177,7 +184,7 @@ class ReplayState:
         amount = min(amount, self.stack[i])
         self.stack[i] -= amount
         if self.stack[i] == 0 and not self.unknown[i]:
-            self.active.discard(i)  # all in
+            self._deactivate(i)  # all in
         self.contrib[i] += amount
         self.pot += amount
         if dead:
@@ -185,6 +192,18 @@ class ReplayState:
         else:
             self.bet[i] += amount
         return amount
+
+    def highest_bet(self) -> int:
+        """The largest live bet of the round (0: none)."""
+        top = 0
+        for b in self.bet:
+            if b > top:
+                top = b
+        return top
+
+    def fmt(self, amount: int | None) -> str | None:
+        """An amount as the hand writes it."""
+        return format_amount(amount, self.hand.scale)
 
     def in_middle(self) -> int:
         return self.pot
@@ -196,11 +215,11 @@ class ReplayState:
         return self.street_name
 
     def _count_can_act(self) -> int:
-        return len(self.active)
+        return self.n_active
 
     def _cap_players(self) -> int:
         if self.book.cap_counts == "players-not-all-in":
-            return len(self.active)
+            return self.n_active
         return self.n_live
 
     def next_to_act(self) -> int | None:
@@ -208,7 +227,7 @@ class ReplayState:
             return None
         for k in range(1, self.n + 1):
             i = (self.cursor + k) % self.n
-            if i in self.to_act:
+            if self.to_act >> i & 1:
                 return i
         return None
 

@@ -15,7 +15,6 @@ import random
 import sys
 import tracemalloc
 import warnings
-from dataclasses import fields as dc_fields
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
@@ -78,10 +77,10 @@ def as_decimal(units: int, scale: int) -> Decimal:
 
 
 def no_float_in(hand: Hand) -> None:
-    for f in dc_fields(hand):
-        if f.name in ("fields", "text"):
+    for name in Hand.FIELDS:
+        if name in ("fields", "text"):
             continue
-        value = getattr(hand, f.name)
+        value = getattr(hand, name)
         stack = [value]
         while stack:
             v = stack.pop()
@@ -90,7 +89,7 @@ def no_float_in(hand: Hand) -> None:
             elif hasattr(v, "__slots__") and not isinstance(v, (int, str)):
                 stack.extend(getattr(v, s) for s in v.__slots__)
             else:
-                assert not isinstance(v, float), f"{f.name} holds a float: {value!r}"
+                assert not isinstance(v, float), f"{name} holds a float: {value!r}"
 
 
 def minimal(variant_code: str, skip: str | None = None) -> str:

@@ -8,21 +8,22 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from decimal import Decimal
+from typing import Final
 
 # Field kinds
-STR = "string"
-INT = "integer"
-NUM = "number"  # integer or float: an amount
-BOOL = "boolean"
-TIME = "local time"
-STR_OR_INT = "string or integer"
-NUMS = "array of numbers"  # per-player amounts
-STACKS = "array of numbers or inf"  # per-player, inf = unknown stack
-INTS = "array of integers"
-STRS = "array of strings"
-ACTIONS = "array of action strings"
+STR: Final = "string"
+INT: Final = "integer"
+NUM: Final = "number"  # integer or float: an amount
+BOOL: Final = "boolean"
+TIME: Final = "local time"
+STR_OR_INT: Final = "string or integer"
+NUMS: Final = "array of numbers"  # per-player amounts
+STACKS: Final = "array of numbers or inf"  # per-player, inf = unknown stack
+INTS: Final = "array of integers"
+STRS: Final = "array of strings"
+ACTIONS: Final = "array of action strings"
 
-FIELDS: dict[str, str] = {
+FIELDS: Final[dict[str, str]] = {
     # required (per variant)
     "variant": STR,
     "antes": NUMS,
@@ -65,12 +66,12 @@ FIELDS: dict[str, str] = {
 }
 
 # Arrays with one entry per player, in PHH player order.
-PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks", "seats", "players",
-              "finishing_stacks", "winnings", "time_banks")
+PER_PLAYER: Final = ("antes", "blinds_or_straddles", "starting_stacks", "seats", "players",
+                     "finishing_stacks", "winnings", "time_banks")
 # Amounts that take part in the hand's scale (time_limit and time_banks are seconds).
-AMOUNT_SCALARS = ("bring_in", "small_bet", "big_bet", "min_bet")
-AMOUNT_ARRAYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
-AMOUNT_FIELDS = AMOUNT_SCALARS + AMOUNT_ARRAYS
+AMOUNT_SCALARS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+AMOUNT_ARRAYS: Final = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+AMOUNT_FIELDS: Final = AMOUNT_SCALARS + AMOUNT_ARRAYS
 
 
 def type_ok(kind: str, value: object) -> bool:
@@ -156,7 +157,15 @@ def _normal(units: int, places: int) -> tuple[int, int]:
 
 def exact_all(values: list) -> tuple[list[int | None], int]:
     """TOML numbers as integers at one number of decimal places, the fewest that holds them all:
-    ``[0.50, 1, 0]`` -> ``([5, 10, 0], 1)``. None entries for inf/nan, as in :func:`exact`."""
+    ``[0.50, 1, 0]`` -> ``([5, 10, 0], 1)``. None entries for inf/nan, as in :func:`exact`.
+
+    An array of integers, the usual case, is its own result (the same list, not a copy).
+    """
+    for value in values:
+        if type(value) is not int:
+            break
+    else:
+        return values, 0
     out: list[int | None] = []
     places = 0
     for value in values:

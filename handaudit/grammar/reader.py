@@ -11,6 +11,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from typing import cast
 
 import rtoml
 
@@ -202,21 +203,21 @@ class _HandBuilder:
                         break
         if "starting_stacks" in amounts:
             for i, amount in enumerate(amounts["starting_stacks"][0]):
-                v = present["starting_stacks"][i]
-                if amount is None and v == float("inf"):
-                    continue
                 if amount is None or amount <= 0:
+                    v = present["starting_stacks"][i]
+                    if amount is None and v == float("inf"):
+                        continue
                     self._bad(present, variant, amounts, "starting_stacks",
                               f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
                     break
         if "blinds_or_straddles" in amounts:
             for i, amount in enumerate(amounts["blinds_or_straddles"][0]):
-                v = present["blinds_or_straddles"][i]
                 if amount is None:
                     self._bad(present, variant, amounts, "blinds_or_straddles",
-                              f"blind of p{i + 1} must be a finite amount, not {v!r}")
+                              f"blind of p{i + 1} must be a finite amount, not {present['blinds_or_straddles'][i]!r}")
                     break
                 if amount < 0:
+                    v = present["blinds_or_straddles"][i]
                     self.field_finding("negative-blind", "blinds_or_straddles",
                                        f"p{i + 1} posts {-F.written(v)} from outside the blind seats "
                                        f"(written as {v!r}: a missed or new-player blind)")
@@ -239,10 +240,13 @@ class _HandBuilder:
                     text.find(f"p{action.player + 1}") + 1))
                 continue
             cards = action.cards
-            if cards and not deck_or_hidden.issuperset(cards):
-                bad = [card_text(c) for c in cards if c not in deck_or_hidden]
-                self.findings.append(Finding(
-                    "invalid-card", f"{', '.join(bad)} not in the {variant.code} deck", index, action.actor))
+            if cards is not None:
+                for card in cards:
+                    if card not in deck_or_hidden:
+                        bad = [card_text(c) for c in cards if c not in deck_or_hidden]
+                        self.findings.append(Finding(
+                            "invalid-card", f"{', '.join(bad)} not in the {variant.code} deck", index, action.actor))
+                        break
             parsed.append(result)
         return parsed
 
@@ -323,8 +327,8 @@ def _per_player(amounts: dict[str, tuple[list[int | None], int]], key: str, scal
     value = amounts.get(key)
     if value is None:
         return None
-    factor = 10 ** (scale - value[1])
-    return tuple([F.checked(u) * factor for u in value[0]])
+    # No None (inf, nan) is left in these fields: _check_values dropped or refused them.
+    return cast(tuple[int, ...], F.rescaled(value[0], value[1], scale))
 
 
 def _stacks(amounts: dict[str, tuple[list[int | None], int]], scale: int) -> tuple[int | None, ...]:

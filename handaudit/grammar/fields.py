@@ -128,31 +128,37 @@ def exact(value: object) -> tuple[int | None, int]:
     if type(value) is int:  # not bool: the field checks let no boolean through
         return value, 0  # type: ignore[return-value]  # an int, by the test above
     if isinstance(value, float):
-        if not math.isfinite(value):
+        if math.isinf(value) or math.isnan(value):
             return None, 0
-        mantissa, _, exponent = repr(value).partition("e")  # '200.3', '1.5e-05', '1e+16'
-        whole, _, frac = mantissa.partition(".")
-        if len((whole + frac).lstrip("-0")) > 15:  # significant digits, trailing zeros included
+        text = repr(value)  # '200.3', '200.0', '1.5e-05', '1e+16'
+        exponent = 0
+        if "e" in text:
+            text, _, power = text.partition("e")
+            exponent = int(power)
+        whole, _, frac = text.partition(".")
+        digits = whole + frac
+        if len(digits.lstrip("-0")) > 15:  # significant digits, trailing zeros included
             raise NeedsExactReparse
-        frac = frac.rstrip("0")
-        return _normal(int(whole + frac), len(frac) - (int(exponent) if exponent else 0))
+        return _normal(int(digits), len(frac) - exponent)
     if isinstance(value, Decimal):  # from the exact path (tomllib with decimals)
-        sign, digits, exp = value.as_tuple()
+        sign, digit_tuple, exp = value.as_tuple()
         if not isinstance(exp, int) or abs(exp) > 1000:
             # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units)
             return None, 0
-        units = int("".join([str(d) for d in digits]))
-        places = -exp
-        while places > 0 and units % 10 == 0:  # trailing zeros: 0.50 needs one place
-            units //= 10
-            places -= 1
-        return _normal(-units if sign else units, places)
+        units = int("".join([str(d) for d in digit_tuple]))
+        return _normal(-units if sign else units, -exp)
     raise TypeError(f"not a TOML number: {value!r}")
 
 
 def _normal(units: int, places: int) -> tuple[int, int]:
-    """``units / 10**places`` with places >= 0 (``1e+16`` has -16)."""
-    return (units * 10**-places, 0) if places < 0 else (units, places)
+    """``units / 10**places`` with the fewest places >= 0: ``(2000, 1)`` -> ``(200, 0)``,
+    ``(1, -16)`` (1e+16) -> ``(10**16, 0)``."""
+    if places < 0:
+        return units * 10**-places, 0
+    while places > 0 and units % 10 == 0:  # trailing zeros: 0.50 needs one place
+        units //= 10
+        places -= 1
+    return units, places
 
 
 def exact_all(values: list) -> tuple[list[int | None], int]:

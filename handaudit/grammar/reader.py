@@ -168,9 +168,10 @@ class _HandBuilder:
             self.field_finding("invalid-field", "starting_stacks", f"a hand needs at least 2 players, not {n}", True)
             return None
         for key in F.PER_PLAYER:
-            if key in present and len(present[key]) != n:
+            value = present.get(key)
+            if value is not None and len(value) != n:
                 required = key in variant.required
-                self.field_finding("invalid-field", key, f"field {key!r} has {len(present[key])} entries "
+                self.field_finding("invalid-field", key, f"field {key!r} has {len(value)} entries "
                                    f"for {n} players (starting_stacks has {n})", required)
                 if not required:
                     del present[key]
@@ -188,14 +189,16 @@ class _HandBuilder:
     def _check_values(self, present: dict, variant: Variant,
                       amounts: dict[str, tuple[list[int | None], int]]) -> None:
         for key in F.AMOUNT_SCALARS:
-            if key in amounts:
-                amount = amounts[key][0][0]
+            scalar = amounts.get(key)
+            if scalar is not None:
+                amount = scalar[0][0]
                 if amount is None or amount <= 0:
                     self._bad(present, variant, amounts, key,
                               f"field {key!r} must be a positive amount, not {present[key]!r}")
         for key in ("antes", "finishing_stacks", "winnings"):
-            if key in amounts:
-                for i, amount in enumerate(amounts[key][0]):
+            array = amounts.get(key)
+            if array is not None:
+                for i, amount in enumerate(array[0]):
                     if amount is None or amount < 0:
                         self._bad(present, variant, amounts, key,
                                   f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "

@@ -924,3 +924,23 @@ def test_result_keeps_the_text_and_line():
     r = read_text(NT3, "src.phh", "k")
     assert (r.source, r.hand_key, r.text, r.line) == ("src.phh", "k", NT3, 1)
     assert r.hand.text == NT3 and r.hand.source == "src.phh" and r.hand.hand_key == "k"
+
+
+def test_hand_and_read_result_are_values():
+    """Compared, printed and pickled by their fields; never changed once made."""
+    import pickle
+
+    result = read_text(NT3)
+    hand = clean(result)
+    again = clean(read_text(NT3))
+    assert hand == again and hand is not again
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert repr(hand).startswith("Hand(source='<text>', hand_key='', variant='NT', players=3, scale=1,")
+    assert [getattr(hand, name) for name in Hand.FIELDS][4:6] == [1, (0, 0, 0)]
+    with pytest.raises(AttributeError):
+        hand.scale = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        result.hand = None  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        hash(hand)  # holds the fields dict, as the frozen dataclass did

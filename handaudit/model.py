@@ -6,12 +6,11 @@ currency or chip); :func:`format_amount` prints them back exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, ClassVar, Final
 
 from .findings import Finding
-from .values import Value, init_args
+from .values import Value, set_once
 
 # Action kinds (the second word of the PHH notation, spelled out).
 DEAL_BOARD: Final = "db"  # d db CARDS
@@ -69,42 +68,78 @@ class Action(Value):
         return None if player is None else f"p{player + 1}"  # the grammar gives every other kind a player
 
 
-@dataclass(frozen=True, slots=True)
+_HAND_FIELDS: Final = ("source", "hand_key", "variant", "players", "scale", "antes", "blinds_or_straddles",
+                       "bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks", "actions", "action_texts",
+                       "ante_trimming_status", "finishing_stacks", "winnings", "hand", "fields", "text", "line")
+
+
 class Hand:
     """A hand as read from its PHH text, with amounts as exact integers.
 
     Per-player tuples are in PHH player order. ``starting_stacks`` entries are None for ``inf``
     (an unknown stack). ``fields`` keeps every TOML value as read (for unknown and user fields);
     ``text`` is the hand's original text, kept so that clean subsets can be written unchanged.
+
+    A value like :class:`~handaudit.values.Value` (set-once attributes; compared, printed and
+    pickled by its fields, in :data:`FIELDS` order), written out rather than derived from it
+    because ``fields`` here is an attribute, not the base's method. Not a frozen dataclass: the
+    reader builds one per hand, and compiled (setup.py) a plain class is built natively, while a
+    dataclass's generated ``__init__`` stays interpreted (some 30,000 instructions a hand).
     """
 
-    source: str
-    hand_key: str
-    variant: str
-    players: int
-    scale: int
-    antes: tuple[int, ...]
-    blinds_or_straddles: tuple[int, ...]
-    bring_in: int | None
-    small_bet: int | None
-    big_bet: int | None
-    min_bet: int | None
-    starting_stacks: tuple[int | None, ...]
-    actions: tuple[Action, ...]
-    action_texts: tuple[str, ...]
-    ante_trimming_status: bool | None = None
-    finishing_stacks: tuple[int, ...] | None = None
-    winnings: tuple[int, ...] | None = None
-    hand: Any = None
-    fields: dict = field(default_factory=dict)
-    text: str = ""
-    line: int = 1
+    __slots__ = _HAND_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
+    FIELDS: ClassVar[tuple[str, ...]] = _HAND_FIELDS
+
+    def __init__(self, source: str, hand_key: str, variant: str, players: int, scale: int,
+                 antes: tuple[int, ...], blinds_or_straddles: tuple[int, ...], bring_in: int | None,
+                 small_bet: int | None, big_bet: int | None, min_bet: int | None,
+                 starting_stacks: tuple[int | None, ...], actions: tuple[Action, ...], action_texts: tuple[str, ...],
+                 ante_trimming_status: bool | None = None, finishing_stacks: tuple[int, ...] | None = None,
+                 winnings: tuple[int, ...] | None = None, hand: Any = None, fields: dict | None = None,
+                 text: str = "", line: int = 1) -> None:
+        self.source: Final = source
+        self.hand_key: Final = hand_key
+        self.variant: Final = variant
+        self.players: Final = players
+        self.scale: Final = scale
+        self.antes: Final = antes
+        self.blinds_or_straddles: Final = blinds_or_straddles
+        self.bring_in: Final = bring_in
+        self.small_bet: Final = small_bet
+        self.big_bet: Final = big_bet
+        self.min_bet: Final = min_bet
+        self.starting_stacks: Final = starting_stacks
+        self.actions: Final = actions
+        self.action_texts: Final = action_texts
+        self.ante_trimming_status: Final = ante_trimming_status
+        self.finishing_stacks: Final = finishing_stacks
+        self.winnings: Final = winnings
+        self.hand: Final = hand
+        self.fields: Final[dict] = {} if fields is None else fields
+        self.text: Final = text
+        self.line: Final = line
 
     def format_amount(self, amount: int | None) -> str | None:
         return format_amount(amount, self.scale)
 
+    def _values(self) -> tuple:
+        return tuple([getattr(self, name) for name in _HAND_FIELDS])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())  # a TypeError, like any value holding a dict (fields)
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(_HAND_FIELDS, self._values()))
+        return f"Hand({values})"
+
     def __reduce__(self) -> tuple:
-        return (Hand, init_args(self))  # see handaudit/values.py
+        return (Hand, self._values())
 
 
 def format_amount(amount: int | None, scale: int) -> str | None:
@@ -127,16 +162,23 @@ def amount_json(amount: int | None, scale: int) -> int | Decimal | None:
     return Decimal(amount).scaleb(-scale)
 
 
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """What the reader hands on for one input hand: the Hand (None when unreadable) and findings."""
+_READ_RESULT_FIELDS: Final = ("source", "hand_key", "hand", "findings", "text", "line")
 
-    source: str
-    hand_key: str
-    hand: Hand | None
-    findings: tuple[Finding, ...]
-    text: str = ""
-    line: int = 1
 
-    def __reduce__(self) -> tuple:
-        return (ReadResult, init_args(self))  # see handaudit/values.py
+class ReadResult(Value):
+    """What the reader hands on for one input hand: the Hand (None when unreadable) and findings.
+
+    A value (see :class:`~handaudit.values.Value`), built once per hand.
+    """
+
+    __slots__ = _READ_RESULT_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _READ_RESULT_FIELDS
+
+    def __init__(self, source: str, hand_key: str, hand: Hand | None, findings: tuple[Finding, ...],
+                 text: str = "", line: int = 1) -> None:
+        self.source: Final = source
+        self.hand_key: Final = hand_key
+        self.hand: Final = hand
+        self.findings: Final = findings
+        self.text: Final = text
+        self.line: Final = line

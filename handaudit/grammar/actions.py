@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib.resources import files
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
@@ -266,9 +265,8 @@ def _describe_unexpected(text: str, err: UnexpectedInput) -> tuple[str, int]:
     return f"cannot parse action {text!r} at column {column}: unexpected {word}{hint}", column
 
 
-@lru_cache(maxsize=1 << 16)
-def parse_action(text: str) -> ParsedAction | ActionError:
-    """Parse one action string; never raises. Results are memoised (the parse is pure)."""
+def _parse_action(text: str) -> ParsedAction | ActionError:
+    """Parse one action string, unmemoised; never raises."""
     words = text.split() if "#" not in text else None
     try:
         if words:
@@ -292,3 +290,54 @@ def parse_action(text: str) -> ParsedAction | ActionError:
             code = "unknown-player" if token.type == "PLAYER" else "invalid-card"
             return ActionError(code, inner.message, token.column or 1)
         return ActionError("syntax-error", f"cannot parse action {text!r}: {inner}", 1)
+
+
+class CacheInfo(NamedTuple):
+    """The memo's counters, as ``functools.lru_cache`` reports them."""
+
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+_MEMO_SIZE: Final = 1 << 16
+
+
+class _Memo:
+    """:func:`parse_action`: the parse, memoised in a dict (emptied when it reaches its size).
+
+    Not ``functools.lru_cache``: a hit there costs some 700 instructions through the Python
+    call protocol and the recency list; here, compiled, it is a native call and a dict look-up,
+    and the reader makes one per action. Same interface for callers: ``cache_clear``,
+    ``cache_info``, ``__wrapped__`` (the unmemoised parse).
+    """
+
+    def __init__(self) -> None:
+        self.results: dict[str, ParsedAction | ActionError] = {}
+        self.hits = 0
+        self.misses = 0
+        self.__wrapped__ = _parse_action
+
+    def __call__(self, text: str) -> ParsedAction | ActionError:
+        """Parse one action string; never raises. Results are memoised (the parse is pure)."""
+        results = self.results
+        result = results.get(text)
+        if result is not None:
+            self.hits += 1
+            return result
+        self.misses += 1
+        if len(results) >= _MEMO_SIZE:
+            results.clear()
+        result = results[text] = _parse_action(text)
+        return result
+
+    def cache_clear(self) -> None:
+        self.results.clear()
+        self.hits = self.misses = 0
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, _MEMO_SIZE, len(self.results))
+
+
+parse_action: Final = _Memo()

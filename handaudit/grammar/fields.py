@@ -6,27 +6,24 @@ Source: phh-std spec.rst (the field table) and required.rst (required fields per
 from __future__ import annotations
 
 import datetime as _dt
-import decimal
 import math
 from decimal import Decimal
-
-# Unlimited precision: the default context (28 digits) would round long amounts.
-_EXACT = decimal.Context(prec=decimal.MAX_PREC)
+from typing import Final
 
 # Field kinds
-STR = "string"
-INT = "integer"
-NUM = "number"  # integer or float: an amount
-BOOL = "boolean"
-TIME = "local time"
-STR_OR_INT = "string or integer"
-NUMS = "array of numbers"  # per-player amounts
-STACKS = "array of numbers or inf"  # per-player, inf = unknown stack
-INTS = "array of integers"
-STRS = "array of strings"
-ACTIONS = "array of action strings"
+STR: Final = "string"
+INT: Final = "integer"
+NUM: Final = "number"  # integer or float: an amount
+BOOL: Final = "boolean"
+TIME: Final = "local time"
+STR_OR_INT: Final = "string or integer"
+NUMS: Final = "array of numbers"  # per-player amounts
+STACKS: Final = "array of numbers or inf"  # per-player, inf = unknown stack
+INTS: Final = "array of integers"
+STRS: Final = "array of strings"
+ACTIONS: Final = "array of action strings"
 
-FIELDS: dict[str, str] = {
+FIELDS: Final[dict[str, str]] = {
     # required (per variant)
     "variant": STR,
     "antes": NUMS,
@@ -69,52 +66,59 @@ FIELDS: dict[str, str] = {
 }
 
 # Arrays with one entry per player, in PHH player order.
-PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks", "seats", "players",
-              "finishing_stacks", "winnings", "time_banks")
+PER_PLAYER: Final = ("antes", "blinds_or_straddles", "starting_stacks", "seats", "players",
+                     "finishing_stacks", "winnings", "time_banks")
 # Amounts that take part in the hand's scale (time_limit and time_banks are seconds).
-AMOUNT_SCALARS = ("bring_in", "small_bet", "big_bet", "min_bet")
-AMOUNT_ARRAYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
-AMOUNT_FIELDS = AMOUNT_SCALARS + AMOUNT_ARRAYS
+AMOUNT_SCALARS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+AMOUNT_ARRAYS: Final = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+AMOUNT_FIELDS: Final = AMOUNT_SCALARS + AMOUNT_ARRAYS
 
 
-_NUMBER_TYPES = (int, float, Decimal)
-Number = int | Decimal  # an exact amount before scaling
+def type_ok(kind: str, value: object) -> bool:
+    """Whether a TOML value has the field kind's type (array elements included).
 
-
-def is_number(value) -> bool:
-    return type(value) in _NUMBER_TYPES  # bool is not a number here (type, not isinstance)
-
-
-def type_ok(kind: str, value) -> bool:
-    """Whether a TOML value has the field kind's type (array elements included)."""
+    Exact type tests (``type(v) is int``): a boolean is not an integer here.
+    """
     t = type(value)
     if kind == STR:
         return t is str
     if kind == INT:
         return t is int
     if kind == NUM:
-        return t in _NUMBER_TYPES
+        return t is int or t is float or t is Decimal
     if kind == BOOL:
         return t is bool
     if kind == TIME:
         return isinstance(value, (_dt.time, _dt.datetime))
     if kind == STR_OR_INT:
         return t is str or t is int
-    if t is not list:
+    if not isinstance(value, list):
         return False
-    if kind in (NUMS, STACKS):
-        return all(type(v) in _NUMBER_TYPES for v in value)
+    if kind == NUMS or kind == STACKS:
+        for v in value:
+            t = type(v)
+            if not (t is int or t is float or t is Decimal):
+                return False
+        return True
     if kind == INTS:
-        return all(type(v) is int for v in value)
-    return all(type(v) is str for v in value)  # STRS, ACTIONS
+        for v in value:
+            if type(v) is not int:
+                return False
+        return True
+    for v in value:  # STRS, ACTIONS
+        if type(v) is not str:
+            return False
+    return True
 
 
 class NeedsExactReparse(Exception):
     """A float with 16+ significant digits: the text must be read again with decimals."""
 
 
-def number(value: object) -> Number | None:
-    """A TOML number as an exact int or Decimal; None for inf/nan or an absurd exponent.
+def exact(value: object) -> tuple[int | None, int]:
+    """A TOML number as ``(units, places)``, exactly ``units / 10**places`` with no trailing zero
+    in the decimals (``200.30`` -> ``(2003, 1)``, ``5`` -> ``(5, 0)``); units None for inf/nan or
+    an absurd exponent.
 
     Floats come from the fast TOML reader as binary doubles. ``repr`` gives the shortest
     decimal that reads back as the same double, which is the written decimal whenever that has
@@ -122,46 +126,82 @@ def number(value: object) -> Number | None:
     :class:`NeedsExactReparse` so the hand is read again with decimals from the start.
     """
     if type(value) is int:  # not bool: the field checks let no boolean through
-        return value
+        return value, 0  # type: ignore[return-value]  # an int, by the test above
     if isinstance(value, float):
-        if not math.isfinite(value):
-            return None
-        d = Decimal(repr(value))
-        if len(d.as_tuple().digits) > 15:
+        if math.isinf(value) or math.isnan(value):
+            return None, 0
+        text = repr(value)  # '200.3', '200.0', '1.5e-05', '1e+16'
+        exponent = 0
+        if "e" in text:
+            text, _, power = text.partition("e")
+            exponent = int(power)
+        whole, _, frac = text.partition(".")
+        digits = whole + frac
+        if len(digits.lstrip("-0")) > 15:  # significant digits, trailing zeros included
             raise NeedsExactReparse
-        return d
+        return _normal(int(digits), len(frac) - exponent)
     if isinstance(value, Decimal):  # from the exact path (tomllib with decimals)
-        exponent = value.as_tuple().exponent
-        if not value.is_finite() or (isinstance(exponent, int) and abs(exponent) > 1000):
+        sign, digit_tuple, exp = value.as_tuple()
+        if not isinstance(exp, int) or abs(exp) > 1000:
             # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units)
-            return None
-        return value
+            return None, 0
+        units = int("".join([str(d) for d in digit_tuple]))
+        return _normal(-units if sign else units, -exp)
     raise TypeError(f"not a TOML number: {value!r}")
 
 
-def checked(value: Number | None) -> Number:
+def _normal(units: int, places: int) -> tuple[int, int]:
+    """``units / 10**places`` with the fewest places >= 0: ``(2000, 1)`` -> ``(200, 0)``,
+    ``(1, -16)`` (1e+16) -> ``(10**16, 0)``."""
+    if places < 0:
+        return units * 10**-places, 0
+    while places > 0 and units % 10 == 0:  # trailing zeros: 0.50 needs one place
+        units //= 10
+        places -= 1
+    return units, places
+
+
+def exact_all(values: list) -> tuple[list[int | None], int]:
+    """TOML numbers as integers at one number of decimal places, the fewest that holds them all:
+    ``[0.50, 1, 0]`` -> ``([5, 10, 0], 1)``. None entries for inf/nan, as in :func:`exact`.
+
+    An array of integers, the usual case, is its own result (the same list, not a copy).
+    """
+    for value in values:
+        if type(value) is not int:
+            break
+    else:
+        return values, 0
+    out: list[int | None] = []
+    places = 0
+    for value in values:
+        units, p = exact(value)
+        if units is not None and p != places:
+            if p < places:
+                units *= 10 ** (places - p)
+            else:
+                scale = 10 ** (p - places)
+                out = [None if u is None else u * scale for u in out]
+                places = p
+        out.append(units)
+    return out, places
+
+
+def written(value: object) -> int | Decimal:
+    """A finite TOML number as the exact value written (for messages)."""
+    return Decimal(repr(value)) if isinstance(value, float) else value  # type: ignore[return-value]
+
+
+def rescaled(units: list[int | None], places: int, scale: int) -> tuple[int | None, ...]:
+    """Integers at ``places`` decimals as integers at ``scale`` (>= places) decimals."""
+    if places == scale:
+        return tuple(units)
+    factor = 10 ** (scale - places)
+    return tuple([None if u is None else u * factor for u in units])
+
+
+def checked(value: int | None) -> int:
     """An amount the reader has already checked to be finite (None here is a reader bug)."""
     if value is None:
         raise ValueError("an unchecked amount reached the hand: the reader's field checks missed it")
     return value
-
-
-def places(value: int | Decimal) -> int:
-    """Decimal places needed to write the value exactly (trailing zeros do not count)."""
-    return 0 if isinstance(value, int) else decimals(value)
-
-
-def units(value: int | Decimal, scale: int) -> int:
-    """An exact number as integer minor units at ``scale`` decimals."""
-    return value * 10**scale if isinstance(value, int) else to_units(value, scale)
-
-
-def decimals(value: Decimal) -> int:
-    """Decimal places needed to write the value exactly (trailing zeros do not count)."""
-    exponent = value.normalize(_EXACT).as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
-
-
-def to_units(value: Decimal, scale: int) -> int:
-    """An exact decimal as integer minor units at ``scale`` decimals (exact by construction)."""
-    return int(value.scaleb(scale, _EXACT))

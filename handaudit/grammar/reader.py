@@ -11,6 +11,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from typing import cast
 
 import rtoml
 
@@ -19,7 +20,7 @@ from ..findings import Finding
 from ..model import Action, Hand, ReadResult
 from ..variants import VARIANTS, Variant
 from . import fields as F
-from .actions import ActionError, parse_action
+from .actions import ActionError, ParsedAction, parse_action
 from .sources import Chunk, expand_paths, read_chunks
 
 _TOML_POS = re.compile(r"line (\d+),? column (\d+)")
@@ -105,41 +106,44 @@ class _HandBuilder:
     # -- the build ---------------------------------------------------------------------------
     def build(self) -> ReadResult:
         doc = self.doc
-        for key in doc:
-            if key not in F.FIELDS and not key.startswith("_"):
-                self.field_finding("unknown-field", key, f"field {key!r} is not defined by the PHH spec "
-                                   "(user fields start with '_')")
+        fields = F.FIELDS
+        present: dict = {}  # the PHH fields whose type is right
+        invalid: list[str] = []
+        for key, value in doc.items():
+            kind = fields.get(key)
+            if kind is None:
+                if not key.startswith("_"):
+                    self.field_finding("unknown-field", key, f"field {key!r} is not defined by the PHH spec "
+                                       "(user fields start with '_')")
+            elif F.type_ok(kind, value):
+                present[key] = value
+            else:
+                invalid.append(key)
         variant = self._variant()
         if variant is None:
             return self._result(None)
         for key in variant.required:
             if key not in doc:
                 self.field_finding("missing-field", key, f"field {key!r} is required for {variant.code}", True)
-        present = {}
-        fields = F.FIELDS
-        for key, value in doc.items():
-            kind = fields.get(key)
-            if kind is None:
-                continue
-            if not F.type_ok(kind, value):
-                self.field_finding("invalid-field", key, f"field {key!r} must be {kind}, not {_toml_type(value)}",
-                                   key in variant.required or key == "actions")
-                continue
-            present[key] = value
+        for key in invalid:
+            self.field_finding("invalid-field", key, f"field {key!r} must be {fields[key]}, not {_toml_type(doc[key])}",
+                               key in variant.required or key == "actions")
         if self.fatal:
             return self._result(None)
         n = self._player_count(present, variant)
         if n is None:
             return self._result(None)
-        # Every amount converted once: an int stays an int, a float becomes its exact Decimal.
-        self.amount: dict[str, F.Number | None] = {k: F.number(present[k]) for k in F.AMOUNT_SCALARS if k in present}
-        self.amounts: dict[str, list[F.Number | None]] = {
-            k: [F.number(x) for x in present[k]] for k in F.AMOUNT_ARRAYS if k in present}
-        self._check_values(present, variant, n)
+        # Every amount converted once, to integers at the field's own decimal places.
+        amounts: dict[str, tuple[list[int | None], int]] = {}
+        for key in F.AMOUNT_FIELDS:
+            value = present.get(key)
+            if value is not None:
+                amounts[key] = F.exact_all(value if isinstance(value, list) else [value])
+        self._check_values(present, variant, amounts)
         actions = self._actions(present.get("actions", []), variant, n)
         if self.fatal:
             return self._result(None)
-        return self._result(self._hand(present, variant, n, actions))
+        return self._result(self._hand(present, variant, n, actions, amounts))
 
     def _variant(self) -> Variant | None:
         value = self.doc.get("variant")
@@ -164,55 +168,68 @@ class _HandBuilder:
             self.field_finding("invalid-field", "starting_stacks", f"a hand needs at least 2 players, not {n}", True)
             return None
         for key in F.PER_PLAYER:
-            if key in present and len(present[key]) != n:
+            value = present.get(key)
+            if value is not None and len(value) != n:
                 required = key in variant.required
-                self.field_finding("invalid-field", key, f"field {key!r} has {len(present[key])} entries "
+                self.field_finding("invalid-field", key, f"field {key!r} has {len(value)} entries "
                                    f"for {n} players (starting_stacks has {n})", required)
                 if not required:
                     del present[key]
         return None if self.fatal else n
 
-    def _check_values(self, present: dict, variant: Variant, n: int) -> None:
-        amount1, amounts = self.amount, self.amounts
+    def _bad(self, present: dict, variant: Variant, amounts: dict, key: str, message: str,
+             required: bool = True) -> None:
+        """An invalid value: fatal for a required field, else the field is dropped."""
+        fatal = required and key in variant.required
+        self.field_finding("invalid-field", key, message, fatal)
+        if not fatal:
+            present.pop(key, None)
+            amounts.pop(key, None)
 
-        def bad(key: str, message: str, required: bool = True) -> None:
-            self.field_finding("invalid-field", key, message, required and key in variant.required)
-            if not (required and key in variant.required):
-                present.pop(key, None)
-                amount1.pop(key, None)
-                amounts.pop(key, None)
-
+    def _check_values(self, present: dict, variant: Variant,
+                      amounts: dict[str, tuple[list[int | None], int]]) -> None:
         for key in F.AMOUNT_SCALARS:
-            if key in amount1 and not (amount1[key] or 0) > 0:
-                bad(key, f"field {key!r} must be a positive amount, not {present[key]!r}")
+            scalar = amounts.get(key)
+            if scalar is not None:
+                amount = scalar[0][0]
+                if amount is None or amount <= 0:
+                    self._bad(present, variant, amounts, key,
+                              f"field {key!r} must be a positive amount, not {present[key]!r}")
         for key in ("antes", "finishing_stacks", "winnings"):
-            for i, amount in enumerate(amounts.get(key, ())):
-                if amount is None or amount < 0:
-                    bad(key, f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
-                        f"not {present[key][i]!r}")
+            array = amounts.get(key)
+            if array is not None:
+                for i, amount in enumerate(array[0]):
+                    if amount is None or amount < 0:
+                        self._bad(present, variant, amounts, key,
+                                  f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
+                                  f"not {present[key][i]!r}")
+                        break
+        if "starting_stacks" in amounts:
+            for i, amount in enumerate(amounts["starting_stacks"][0]):
+                if amount is None or amount <= 0:
+                    v = present["starting_stacks"][i]
+                    if amount is None and v == float("inf"):
+                        continue
+                    self._bad(present, variant, amounts, "starting_stacks",
+                              f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
                     break
-        for i, amount in enumerate(amounts.get("starting_stacks", ())):
-            v = present["starting_stacks"][i]
-            if amount is None and v == float("inf"):
-                continue
-            if amount is None or amount <= 0:
-                bad("starting_stacks", f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
-                break
-        for i, amount in enumerate(amounts.get("blinds_or_straddles", ())):
-            v = present["blinds_or_straddles"][i]
-            if amount is None:
-                bad("blinds_or_straddles", f"blind of p{i + 1} must be a finite amount, not {v!r}")
-                break
-            if amount < 0:
-                self.field_finding("negative-blind", "blinds_or_straddles",
-                                   f"p{i + 1} posts {-amount} from outside the blind seats "
-                                   f"(written as {v!r}: a missed or new-player blind)")
+        if "blinds_or_straddles" in amounts:
+            for i, amount in enumerate(amounts["blinds_or_straddles"][0]):
+                if amount is None:
+                    self._bad(present, variant, amounts, "blinds_or_straddles",
+                              f"blind of p{i + 1} must be a finite amount, not {present['blinds_or_straddles'][i]!r}")
+                    break
+                if amount < 0:
+                    v = present["blinds_or_straddles"][i]
+                    self.field_finding("negative-blind", "blinds_or_straddles",
+                                       f"p{i + 1} posts {-F.written(v)} from outside the blind seats "
+                                       f"(written as {v!r}: a missed or new-player blind)")
         if "bring_in" in present and "blinds_or_straddles" in present and any(present["blinds_or_straddles"]):
-            bad("blinds_or_straddles", "bring_in and blinds_or_straddles must never be used together "
-                "(PHH spec: bring-in)", required=False)
+            self._bad(present, variant, amounts, "blinds_or_straddles", "bring_in and blinds_or_straddles must "
+                      "never be used together (PHH spec: bring-in)", required=False)
 
-    def _actions(self, texts: list[str], variant: Variant, n: int) -> list[tuple[Action, int]]:
-        parsed: list[tuple[Action, int]] = []
+    def _actions(self, texts: list[str], variant: Variant, n: int) -> list[ParsedAction]:
+        parsed: list[ParsedAction] = []
         deck_or_hidden = _DECK_OR_HIDDEN[variant.code]
         for index, text in enumerate(texts):
             result = parse_action(text)
@@ -226,11 +243,14 @@ class _HandBuilder:
                     text.find(f"p{action.player + 1}") + 1))
                 continue
             cards = action.cards
-            if cards and not deck_or_hidden.issuperset(cards):
-                bad = [card_text(c) for c in cards if c not in deck_or_hidden]
-                self.findings.append(Finding(
-                    "invalid-card", f"{', '.join(bad)} not in the {variant.code} deck", index, action.actor))
-            parsed.append((action, result.decimals))
+            if cards is not None:
+                for card in cards:
+                    if card not in deck_or_hidden:
+                        bad = [card_text(c) for c in cards if c not in deck_or_hidden]
+                        self.findings.append(Finding(
+                            "invalid-card", f"{', '.join(bad)} not in the {variant.code} deck", index, action.actor))
+                        break
+            parsed.append(result)
         return parsed
 
     def _action_error(self, index: int, text: str, error: ActionError) -> None:
@@ -254,53 +274,40 @@ class _HandBuilder:
                                      line=line, column=column))
         self.fatal = True
 
-    def _hand(self, present: dict, variant: Variant, n: int, actions: list[tuple[Action, int]]) -> Hand:
-        amount1, amounts = self.amount, self.amounts
-        scale = max([d for a, d in actions if a.amount is not None], default=0)
-        for v in amount1.values():
-            if v is not None:
-                scale = max(scale, F.places(v))
-        for values in amounts.values():
-            for x in values:
-                if x is not None:
-                    scale = max(scale, F.places(x))
-
-        def unit(key: str) -> int | None:
-            v = amount1.get(key)
-            return None if v is None else F.units(v, scale)
-
-        def stacks(key: str) -> tuple[int | None, ...] | None:  # None entries: inf (unknown)
-            v = amounts.get(key)
-            return None if v is None else tuple([None if x is None else F.units(x, scale) for x in v])
-
-        def per_player(key: str) -> tuple[int, ...] | None:  # entries checked by _check_values
-            v = amounts.get(key)
-            return None if v is None else tuple([F.units(F.checked(x), scale) for x in v])
-
-        scaled = tuple([
-            a if a.amount is None or d == scale else
-            Action(a.kind, a.player, a.cards, a.amount * 10 ** (scale - d), a.commentary, a.show_dash)
-            for a, d in actions
-        ])
+    def _hand(self, present: dict, variant: Variant, n: int, actions: list[ParsedAction],
+              amounts: dict[str, tuple[list[int | None], int]]) -> Hand:
+        scale = 0
+        for p in actions:
+            if p.action.amount is not None and p.decimals > scale:
+                scale = p.decimals
+        for _, places in amounts.values():
+            if places > scale:
+                scale = places
         zeros = (0,) * n
+        scaled: list[Action] = []
+        for p in actions:
+            a = p.action
+            if a.amount is not None and p.decimals != scale:
+                a = Action(a.kind, a.player, a.cards, a.amount * 10 ** (scale - p.decimals), a.commentary, a.show_dash)
+            scaled.append(a)
         return Hand(
             source=self.chunk.source,
             hand_key=self.chunk.hand_key,
             variant=variant.code,
             players=n,
             scale=scale,
-            antes=per_player("antes") or zeros,
-            blinds_or_straddles=per_player("blinds_or_straddles") or zeros,
-            bring_in=unit("bring_in"),
-            small_bet=unit("small_bet"),
-            big_bet=unit("big_bet"),
-            min_bet=unit("min_bet"),
-            starting_stacks=stacks("starting_stacks") or (),
-            actions=scaled,
+            antes=_per_player(amounts, "antes", scale) or zeros,
+            blinds_or_straddles=_per_player(amounts, "blinds_or_straddles", scale) or zeros,
+            bring_in=_one(amounts, "bring_in", scale),
+            small_bet=_one(amounts, "small_bet", scale),
+            big_bet=_one(amounts, "big_bet", scale),
+            min_bet=_one(amounts, "min_bet", scale),
+            starting_stacks=_stacks(amounts, scale),
+            actions=tuple(scaled),
             action_texts=tuple(present.get("actions", ())),
             ante_trimming_status=present.get("ante_trimming_status"),
-            finishing_stacks=per_player("finishing_stacks"),
-            winnings=per_player("winnings"),
+            finishing_stacks=_per_player(amounts, "finishing_stacks", scale),
+            winnings=_per_player(amounts, "winnings", scale),
             hand=present.get("hand"),
             fields=self.doc,
             text=self.text,
@@ -310,6 +317,27 @@ class _HandBuilder:
     def _result(self, hand: Hand | None) -> ReadResult:
         c = self.chunk
         return ReadResult(c.source, c.hand_key, hand, tuple(self.findings), self.text, c.line)
+
+
+def _one(amounts: dict[str, tuple[list[int | None], int]], key: str, scale: int) -> int | None:
+    """A checked scalar amount at the hand's scale; None if the field is absent."""
+    value = amounts.get(key)
+    return None if value is None else F.checked(value[0][0]) * 10 ** (scale - value[1])
+
+
+def _per_player(amounts: dict[str, tuple[list[int | None], int]], key: str, scale: int) -> tuple[int, ...] | None:
+    """Checked per-player amounts at the hand's scale; None if the field is absent."""
+    value = amounts.get(key)
+    if value is None:
+        return None
+    # No None (inf, nan) is left in these fields: _check_values dropped or refused them.
+    return cast(tuple[int, ...], F.rescaled(value[0], value[1], scale))
+
+
+def _stacks(amounts: dict[str, tuple[list[int | None], int]], scale: int) -> tuple[int | None, ...]:
+    """Starting stacks at the hand's scale, None for inf (an unknown stack)."""
+    value = amounts.get("starting_stacks")
+    return () if value is None else F.rescaled(value[0], value[1], scale)
 
 
 def _toml_type(value) -> str:

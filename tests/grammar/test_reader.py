@@ -15,7 +15,6 @@ import random
 import sys
 import tracemalloc
 import warnings
-from dataclasses import fields as dc_fields
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
@@ -78,10 +77,10 @@ def as_decimal(units: int, scale: int) -> Decimal:
 
 
 def no_float_in(hand: Hand) -> None:
-    for f in dc_fields(hand):
-        if f.name in ("fields", "text"):
+    for name in Hand.FIELDS:
+        if name in ("fields", "text"):
             continue
-        value = getattr(hand, f.name)
+        value = getattr(hand, name)
         stack = [value]
         while stack:
             v = stack.pop()
@@ -90,7 +89,7 @@ def no_float_in(hand: Hand) -> None:
             elif hasattr(v, "__slots__") and not isinstance(v, (int, str)):
                 stack.extend(getattr(v, s) for s in v.__slots__)
             else:
-                assert not isinstance(v, float), f"{f.name} holds a float: {value!r}"
+                assert not isinstance(v, float), f"{name} holds a float: {value!r}"
 
 
 def minimal(variant_code: str, skip: str | None = None) -> str:
@@ -925,3 +924,23 @@ def test_result_keeps_the_text_and_line():
     r = read_text(NT3, "src.phh", "k")
     assert (r.source, r.hand_key, r.text, r.line) == ("src.phh", "k", NT3, 1)
     assert r.hand.text == NT3 and r.hand.source == "src.phh" and r.hand.hand_key == "k"
+
+
+def test_hand_and_read_result_are_values():
+    """Compared, printed and pickled by their fields; never changed once made."""
+    import pickle
+
+    result = read_text(NT3)
+    hand = clean(result)
+    again = clean(read_text(NT3))
+    assert hand == again and hand is not again
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert repr(hand).startswith("Hand(source='<text>', hand_key='', variant='NT', players=3, scale=1,")
+    assert [getattr(hand, name) for name in Hand.FIELDS][4:6] == [1, (0, 0, 0)]
+    with pytest.raises(AttributeError):
+        hand.scale = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        result.hand = None  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        hash(hand)  # holds the fields dict, as the frozen dataclass did

@@ -132,6 +132,10 @@ class JSONNumber:
 
     def __init__(self, text: str) -> None:
         self.text: Final = text
+        # The text as written where it stands: alone, first in a list, later in a list. One
+        # piece instead of two in the writer's join (JSONNumbers are shared, see json_number).
+        # Typed variable-length so that mypyc keeps it a tuple object (indexed without boxing).
+        self.forms: Final[tuple[str, ...]] = (text, "[" + text, "," + text)
 
     def __repr__(self) -> str:
         return f"JSONNumber({self.text!r})"

@@ -73,17 +73,17 @@ def _write(obj: object, out: list[str], depth: int, lead: int) -> None:
         out.append(_NULL[lead])
     elif isinstance(obj, JSONNumber):
         out.append(obj.forms[lead])
-    elif obj is True:
-        out.append(_TRUE[lead])
-    elif obj is False:
-        out.append(_FALSE[lead])
-    elif isinstance(obj, int):
-        if type(obj) is int and 0 <= obj < 256:
+    elif type(obj) is int:  # the exact type, tested on the object: no unboxing and boxing again
+        if 0 <= obj < 256:
             out.append(_SMALL_INTS[obj][lead])
             return
         if lead:
             out.append(_LEADS[lead])
-        out.append(str(obj) if type(obj) is int else int.__repr__(obj))
+        out.append(str(obj))
+    elif obj is True:
+        out.append(_TRUE[lead])
+    elif obj is False:
+        out.append(_FALSE[lead])
     elif isinstance(obj, dict):
         _write_dict(obj, out, depth + 1, lead)
     elif isinstance(obj, list):
@@ -95,6 +95,8 @@ def _write(obj: object, out: list[str], depth: int, lead: int) -> None:
             out.append(_LEADS[lead])
         if isinstance(obj, Decimal):
             out.append(_decimal_text(obj))
+        elif isinstance(obj, int):  # a subclass (not bool): its value, as json writes it
+            out.append(int.__repr__(obj))
         elif isinstance(obj, float):
             if not math.isfinite(obj):
                 raise ValueError(f"cannot write {obj} as a JSON number")

@@ -61,28 +61,38 @@ class HandReport:
     def complete(self) -> bool:
         return bool(self.replay is not None and self.replay.complete)
 
-    def to_json(self) -> dict:
-        """The contract's JSON object for this hand (amounts exact: int or Decimal)."""
-        hand = self.read.hand
+    def to_json(self, text: bool = False) -> dict:
+        """The contract's JSON object for this hand (amounts exact: int or Decimal).
+
+        ``text``: amounts at scale > 0 as :class:`~handaudit.model.JSONNumber` (their exact text)
+        instead of Decimal, for the JSONL writer (:func:`handaudit.reports.jsonl.report_line`).
+        """
+        read = self.read
+        hand = read.hand
+        if hand is None:
+            return {
+                "source": read.source, "hand_key": read.hand_key, "hand": None, "variant": _raw_variant(read),
+                "rulebook": self.rulebook, "status": UNREADABLE, "complete": self.complete,
+                "findings": [f.to_json() for f in self.findings],
+                "settlement": None, "recorded": None, "payout_check": None, "rake": None,
+            }
+        recorded = _recorded(hand, text)
         out: dict[str, Any] = {
-            "source": self.read.source,
-            "hand_key": self.read.hand_key,
-            "hand": _plain(hand.hand) if hand is not None else None,
-            "variant": hand.variant if hand is not None else _raw_variant(self.read),
+            "source": read.source,
+            "hand_key": read.hand_key,
+            "hand": _plain(hand.hand),
+            "variant": hand.variant,
             "rulebook": self.rulebook,
             "status": self.status,
             "complete": self.complete,
             "findings": [f.to_json() for f in self.findings],
             "settlement": None,
-            "recorded": None,
-            "payout_check": None,
+            "recorded": recorded,
+            "payout_check": "not-recorded" if recorded is None else "undetermined",
             "rake": None,
         }
-        if hand is not None:
-            out["recorded"] = _recorded(hand)
-            out["payout_check"] = "not-recorded" if out["recorded"] is None else "undetermined"
-        if self.settlement is not None and hand is not None:  # a settlement is made only for a read hand
-            out.update(self.settlement.to_json(hand))
+        if self.settlement is not None:
+            self.settlement.json_members(hand, out, text)
         return out
 
     def __reduce__(self) -> tuple:
@@ -100,14 +110,15 @@ def _raw_variant(read: ReadResult) -> str | None:
     return m.group(1) if m else None
 
 
-def _recorded(hand: Hand) -> dict | None:
+def _recorded(hand: Hand, text: bool) -> dict | None:
     if hand.finishing_stacks is None and hand.winnings is None:
         return None
+    return {"finishing_stacks": _amounts(hand.finishing_stacks, hand.scale, text),
+            "winnings": _amounts(hand.winnings, hand.scale, text)}
 
-    def arr(values):
-        return None if values is None else [amount_json(v, hand.scale) for v in values]
 
-    return {"finishing_stacks": arr(hand.finishing_stacks), "winnings": arr(hand.winnings)}
+def _amounts(values: tuple[int | None, ...] | None, scale: int, text: bool) -> list | None:
+    return None if values is None else [amount_json(v, scale, text) for v in values]
 
 
 def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:

@@ -36,7 +36,7 @@ from .findings import ERROR, Finding
 from .grammar.reader import read_chunk
 from .grammar.sources import Chunk, expand_paths, read_chunks
 from .model import ReadResult
-from .reports.jsonl import dumps
+from .reports.jsonl import report_line
 from .reports.text import Summary
 
 DEFAULT_BATCH = 500
@@ -160,12 +160,12 @@ class Auditor:
         """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
         jsonl, writer = self.config.jsonl, self.writer is not None
         try:
-            return report, dumps(report.to_json()) if jsonl else None, self.hand_rows(report) if writer else None
+            return report, report_line(report) if jsonl else None, self.hand_rows(report) if writer else None
         except Exception as err:
             if debug():
                 raise
             report = _internal_error(report.read, self.book.name, report.index, err, "reporting on")
-            return report, dumps(report.to_json()) if jsonl else None, self.hand_rows(report) if writer else None
+            return report, report_line(report) if jsonl else None, self.hand_rows(report) if writer else None
 
     def run(self, seq: int, chunks: list[Chunk]) -> BatchResult:
         summary = Summary()

@@ -32,7 +32,7 @@ CHECK = textwrap.dedent("""
     from handaudit import audit
     from handaudit.batch import Runner
     from handaudit.buildinfo import compiled_modules
-    from handaudit.reports.jsonl import dumps
+    from handaudit.reports.jsonl import dumps, report_line
 
     assert handaudit.__file__.startswith(os.getcwd()), handaudit.__file__
     print("compiled", len(compiled_modules()), " ".join(compiled_modules()))
@@ -40,7 +40,9 @@ CHECK = textwrap.dedent("""
     for book in ("tda-2026", "wsop-2023-live"):
         h = hashlib.sha256()
         for report in audit(["real", "generated"], rulebook=book):
-            h.update(dumps(report.to_json()).encode() + b"\\n")
+            line = report_line(report)  # what the CLI writes
+            assert line == dumps(report.to_json()), report.hand_key
+            h.update(line.encode() + b"\\n")
         print("digest", book, h.hexdigest())
     for jobs in (1, 2):
         Runner(["real", "generated"], jobs=jobs, out_dir=os.path.join(sys.argv[2], f"jobs{jobs}")).run()

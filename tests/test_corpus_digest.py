@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from handaudit import audit
-from handaudit.reports.jsonl import dumps
+from handaudit.reports.jsonl import dumps, report_line
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 DIGEST = Path(__file__).resolve().parent / "data" / "corpus-jsonl.sha256"
@@ -26,7 +26,9 @@ def test_corpus_jsonl_digest(book, monkeypatch):
     h = hashlib.sha256()
     count = 0
     for report in audit(["real", "generated"], rulebook=book):
-        h.update(dumps(report.to_json()).encode() + b"\n")
+        line = report_line(report)  # what the CLI writes
+        assert line == dumps(report.to_json()), report.hand_key  # the library's object, same text
+        h.update(line.encode() + b"\n")
         count += 1
     assert count == 844
     line = f"{book} {h.hexdigest()}"

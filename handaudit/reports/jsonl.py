@@ -2,21 +2,182 @@
 
 The standard library's ``json`` cannot write a :class:`~decimal.Decimal` as a number (only as a
 string, or through a float, which rounds). :func:`dumps` is a small serializer for the values a
-hand report holds (dict, list, tuple, str, int, bool, None, Decimal): a Decimal is written as its
-exact positional text (``Decimal('26.85')`` -> ``26.85``, ``Decimal('0.10')`` -> ``0.10``), so a
-reader parsing the number as a decimal gets exactly the amount the hand history wrote. A float
-never reaches it from handaudit; one given anyway is written with ``repr`` (shortest round-trip).
+hand report holds (dict, list, tuple, str, int, bool, None, Decimal, JSONNumber): a Decimal is
+written as its exact positional text (``Decimal('26.85')`` -> ``26.85``, ``Decimal('0.10')`` ->
+``0.10``), so a reader parsing the number as a decimal gets exactly the amount the hand history
+wrote; a :class:`~handaudit.model.JSONNumber` is that text already. A float never reaches it from
+handaudit; one given anyway is written with ``repr`` (shortest round-trip). Anything else is
+written as the JSON string of its ``str``, as ``json.dumps(default=str)`` would.
+
+It is compiled with mypyc: the standard encoder (Python 3.11) spends about 140 instructions per
+character written and calls back into Python for each Decimal; this writer copies member names
+from a cache and strings through the C escaper of the ``json`` module.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from decimal import Decimal
+from typing import Final
 
-try:  # the C accelerator of the json module
+from ..audit import HandReport
+from ..model import JSONNumber
+
+try:  # the C accelerator of the json module: the same escapes as json.dumps(ensure_ascii=False)
     from _json import encode_basestring as _encode_str  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover
     from json.encoder import py_encode_basestring as _encode_str  # type: ignore[assignment]
+
+# Containers nested deeper than this are refused (as circular): a report object is 4 deep.
+_MAX_DEPTH: Final = 200
+
+# Where a value stands: alone or after a member name (0), first in a list (1, after '['), later
+# in a list (2, after ','). The writer puts the bracket or comma in the value's own piece where
+# it has that piece ready (a cached form): each piece costs about 140 instructions in the join.
+_LEADS: Final[tuple[str, ...]] = ("", "[", ",")  # typed variable-length: mypyc keeps a tuple object
+_NULL: Final[tuple[str, ...]] = ("null", "[null", ",null")
+_TRUE: Final[tuple[str, ...]] = ("true", "[true", ",true")
+_FALSE: Final[tuple[str, ...]] = ("false", "[false", ",false")
+_SMALL_INTS: Final[list[tuple[str, ...]]] = [tuple(lead + str(i) for lead in ("", "[", ",")) for i in range(256)]  # player numbers
+# Member names written so far, as '{"name":' (by where the object stands, as above) and
+# ',"name":'. A report has a few dozen names; the bound keeps arbitrary dicts given to dumps
+# from growing the cache without end.
+_FIRST: Final[tuple[dict[str, str], ...]] = ({}, {}, {})
+_NEXT: Final[dict[str, str]] = {}
+_MAX_NAMES: Final = 4096
+# Strings written so far (up to this length), as JSON strings; a full cache starts again.
+_STRINGS: Final[dict[str, str]] = {}
+_MAX_STRINGS: Final = 4096
+_CACHED_STRING_LEN: Final = 80
+
+
+def report_line(report: HandReport) -> str:
+    """The JSONL line (without newline) of one report: ``dumps(report.to_json())``, no Decimals made."""
+    return dumps(report.to_json(text=True))
+
+
+def dumps(obj: object) -> str:
+    """One JSON text, compact, UTF-8 characters kept, Decimals exact."""
+    out: list[str] = []
+    _write(obj, out, 0, 0)
+    return "".join(out)
+
+
+def _write(obj: object, out: list[str], depth: int, lead: int) -> None:
+    if isinstance(obj, str):
+        if lead:
+            out.append(_LEADS[lead])
+        out.append(_string(obj))
+    elif obj is None:
+        out.append(_NULL[lead])
+    elif isinstance(obj, JSONNumber):
+        out.append(obj.forms[lead])
+    elif type(obj) is int:  # the exact type, tested on the object: no unboxing and boxing again
+        if 0 <= obj < 256:
+            out.append(_SMALL_INTS[obj][lead])
+            return
+        if lead:
+            out.append(_LEADS[lead])
+        out.append(str(obj))
+    elif obj is True:
+        out.append(_TRUE[lead])
+    elif obj is False:
+        out.append(_FALSE[lead])
+    elif isinstance(obj, dict):
+        _write_dict(obj, out, depth + 1, lead)
+    elif isinstance(obj, list):
+        _write_list(obj, out, depth + 1, lead)
+    elif isinstance(obj, tuple):
+        _write_list(list(obj), out, depth + 1, lead)
+    else:
+        if lead:
+            out.append(_LEADS[lead])
+        if isinstance(obj, Decimal):
+            out.append(_decimal_text(obj))
+        elif isinstance(obj, int):  # a subclass (not bool): its value, as json writes it
+            out.append(int.__repr__(obj))
+        elif isinstance(obj, float):
+            if not math.isfinite(obj):
+                raise ValueError(f"cannot write {obj} as a JSON number")
+            out.append(float.__repr__(obj))
+        else:
+            out.append(_encode_str(str(obj)))
+
+
+def _write_list(obj: list, out: list[str], depth: int, lead: int) -> None:
+    if depth > _MAX_DEPTH:
+        raise ValueError("nesting too deep or circular")
+    if lead:
+        out.append(_LEADS[lead])
+    if not obj:
+        out.append("[]")
+        return
+    item_lead = 1
+    for item in obj:
+        _write(item, out, depth, item_lead)
+        item_lead = 2
+    out.append("]")
+
+
+def _write_dict(obj: dict, out: list[str], depth: int, lead: int) -> None:
+    if depth > _MAX_DEPTH:
+        raise ValueError("nesting too deep or circular")
+    if not obj:
+        out.append(_LEADS[lead] + "{}")
+        return
+    names = _FIRST[lead]
+    first = True
+    for key, value in obj.items():
+        if isinstance(key, str):
+            name = names.get(key)
+            if name is None:
+                name = _name(key, names, (_LEADS[lead] + "{") if first else ",")
+        else:
+            name = ((_LEADS[lead] + "{") if first else ",") + _encode_str(_key_text(key)) + ":"
+        out.append(name)
+        names = _NEXT
+        first = False
+        _write(value, out, depth, 0)
+    out.append("}")
+
+
+def _string(s: str) -> str:
+    """A JSON string; short ones (statuses, shares, paths, codes) repeat, so they are cached."""
+    if len(s) > _CACHED_STRING_LEN:
+        return _encode_str(s)
+    text = _STRINGS.get(s)
+    if text is None:
+        if len(_STRINGS) >= _MAX_STRINGS:
+            _STRINGS.clear()
+        text = _encode_str(s)
+        _STRINGS[s] = text
+    return text
+
+
+def _name(key: str, names: dict[str, str], lead: str) -> str:
+    """A member name as written (its lead: brace or comma, quoted name, colon), cached."""
+    name = lead + _encode_str(key) + ":"
+    if len(names) < _MAX_NAMES:
+        names[key] = name
+    return name
+
+
+def _key_text(key: object) -> str:
+    """A non-string member name as json.dumps writes it."""
+    if key is True:
+        return "true"
+    if key is False:
+        return "false"
+    if key is None:
+        return "null"
+    if isinstance(key, int):
+        return int.__repr__(key)
+    if isinstance(key, float):
+        if not math.isfinite(key):
+            raise ValueError(f"cannot write {key} as a JSON member name")
+        return float.__repr__(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
 def _decimal_text(d: Decimal) -> str:
@@ -26,37 +187,6 @@ def _decimal_text(d: Decimal) -> str:
     return "0" if text == "-0" else text
 
 
-# The standard encoder (C) writes everything but Decimals; each Decimal goes out as a JSON
-# string holding a marker and its exact text (``"\u000026.85"``), and the marker strings are
-# then turned back into bare numbers (``26.85``). The marker is a NUL character, which no text
-# handaudit writes can contain: the reader refuses hand text with NUL in it, and paths cannot
-# hold one. So the encoded ``"\u0000`` (quote, backslash-u escape of NUL) opens a marker string
-# and nothing else (a literal backslash in a string is written ``\\``), and the marker string
-# ends at the next quote (its text is digits, '-' and '.').
-_MARK = "\x00"
-_OPEN = '"\\u0000'
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False,
-                            default=lambda obj: _MARK + _decimal_text(obj) if isinstance(obj, Decimal) else str(obj))
-
-
-def dumps(obj: object) -> str:
-    """One JSON text, compact, UTF-8 characters kept, Decimals exact."""
-    parts = _ENCODER.encode(obj).split(_OPEN)
-    if len(parts) == 1:
-        return parts[0]
-    out = [parts[0]]
-    for part in parts[1:]:
-        end = part.index('"')  # the marker string's closing quote
-        out.append(part[:end])
-        out.append(part[end + 1 :])
-    return "".join(out)
-
-
 def loads(text: str):
     """Parse JSON with numbers that have a fraction read as exact Decimals (tests, consumers)."""
     return json.loads(text, parse_float=Decimal)
-
-
-def report_line(report) -> str:
-    """The JSONL line (without newline) of one :class:`~handaudit.audit.HandReport`."""
-    return dumps(report.to_json())

@@ -13,7 +13,6 @@ Rulebook parameters read (any object with these attributes will do): ``odd_chip_
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from ..findings import Finding
@@ -90,31 +89,33 @@ class Settlement(Value):
     def pot_total(self) -> int:
         return sum(p.amount for p in self.pots)
 
-    def to_json(self, hand: Hand) -> dict[str, object]:
-        """The contract's ``settlement``, ``payout_check`` and ``rake`` members."""
+    def to_json(self, hand: Hand, text: bool = False) -> dict[str, object]:
+        """The contract's ``settlement``, ``payout_check`` and ``rake`` members.
+
+        ``text``: amounts at scale > 0 as JSONNumber rather than Decimal (see amount_json).
+        """
+        out: dict[str, object] = {}
+        self.json_members(hand, out, text)
+        return out
+
+    def json_members(self, hand: Hand, out: dict[str, object], text: bool) -> None:
+        """Set this settlement's members of the hand's JSON object in ``out`` (no dict in between)."""
         scale = hand.scale
-
-        def amt(v: int | None) -> int | Decimal | None:
-            return amount_json(v, scale)
-
-        pots = [{
-            "amount": amt(p.amount),
-            "eligible": [i + 1 for i in p.eligible],
-            "awards": [{"player": a.player + 1, "amount": amt(a.amount), "share": a.share}
-                       for a in p.awards],
-        } for p in self.pots]
-        return {
-            "settlement": {
-                "determined": self.determined,
-                "pots": pots,
-                "returned": [amt(v) for v in self.returned],
-                "winnings": None if self.received is None else [amt(v) for v in self.received],
-                "finishing_stacks": None if self.finishing_stacks is None
-                else [amt(v) for v in self.finishing_stacks],
-            },
-            "payout_check": self.payout_check,
-            "rake": amt(self.rake),
+        out["settlement"] = {
+            "determined": self.determined,
+            "pots": [{
+                "amount": amount_json(p.amount, scale, text),
+                "eligible": [i + 1 for i in p.eligible],
+                "awards": [{"player": a.player + 1, "amount": amount_json(a.amount, scale, text), "share": a.share}
+                           for a in p.awards],
+            } for p in self.pots],
+            "returned": [amount_json(v, scale, text) for v in self.returned],
+            "winnings": None if self.received is None else [amount_json(v, scale, text) for v in self.received],
+            "finishing_stacks": None if self.finishing_stacks is None
+            else [amount_json(v, scale, text) for v in self.finishing_stacks],
         }
+        out["payout_check"] = self.payout_check
+        out["rake"] = amount_json(self.rake, scale, text)
 
 
 def _fit(values: tuple[T, ...], n: int, fill: T) -> tuple[T, ...]:

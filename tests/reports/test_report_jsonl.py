@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from handaudit import audit
 from handaudit.batch import Runner
-from handaudit.reports.jsonl import dumps, loads
+from handaudit.model import JSONNumber, amount_json, amount_text
+from handaudit.reports.jsonl import dumps, loads, report_line
 
 HAND = """variant = 'NT'
 antes = [0, 0, 0]
@@ -78,6 +80,36 @@ def test_any_report_value_round_trips_with_its_decimals_exact(value):
     back = loads(dumps(value))
     assert back == value
     assert json.loads(dumps(value), parse_float=Decimal) == value
+
+
+_PLAIN = st.recursive(st.none() | st.booleans() | st.integers() | _TEXT,
+                      lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+                      max_leaves=20)
+
+
+@given(_PLAIN)
+def test_values_without_decimals_are_written_as_the_json_module_writes_them(value):
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@given(st.integers(), st.integers(min_value=1, max_value=20))
+def test_json_numbers_are_the_decimals_text(amount, scale):
+    """The writer's amounts (JSONNumber, made from the int's digits) read as the Decimal amounts."""
+    number = amount_json(amount, scale, text=True)
+    decimal = amount_json(amount, scale)
+    assert isinstance(number, JSONNumber) and number.text == amount_text(amount, scale)
+    assert number.text == format(decimal, "f") == dumps(decimal)
+    assert dumps([number, {"a": number}, number]) == dumps([decimal, {"a": decimal}, decimal])
+    assert loads(dumps(number)) == decimal
+
+
+def test_report_line_is_dumps_of_to_json(tmp_path):
+    (tmp_path / "a.phh").write_text(HAND)
+    (tmp_path / "b.phh").write_text("variant = 'NT'\nactions = [\n")  # unreadable
+    reports = list(audit([str(tmp_path)]))
+    assert [r.status for r in reports] == ["valid", "unreadable"]
+    for report in reports:
+        assert report_line(report) == dumps(report.to_json())
 
 
 def test_marker_look_alike_strings_are_left_alone():

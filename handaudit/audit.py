@@ -7,13 +7,12 @@ in input order; the CLI, the batch runner and the Parquet writer are clients of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .findings import ERROR, Finding
 from .grammar.reader import read_hands
 from .model import Hand, ReadResult, amount_json
-from .values import init_args
+from .values import Value
 
 if TYPE_CHECKING:  # imported for real where used: the replay and settlement import this module's callers
     from .settlement import Settlement
@@ -24,20 +23,29 @@ INVALID = "invalid"
 UNREADABLE = "unreadable"
 
 
-@dataclass(frozen=True, slots=True)
-class HandReport:
+_REPORT_FIELDS: Final = ("read", "rulebook", "findings", "replay", "settlement", "index")
+
+
+class HandReport(Value):
     """Everything handaudit knows about one input hand.
 
     ``findings`` holds the reader's, the replay's and the settlement's findings in that order.
-    ``replay`` and ``settlement`` are None when the hand is unreadable.
+    ``replay`` and ``settlement`` are None when the hand is unreadable; ``index`` is the hand's
+    0-based position in its source file. A value (handaudit/values.py): one is built per hand,
+    natively when compiled, where a frozen dataclass's constructor stays interpreted.
     """
 
-    read: ReadResult
-    rulebook: str
-    findings: tuple[Finding, ...]
-    replay: Replay | None = None
-    settlement: Settlement | None = None
-    index: int = 0  # 0-based position of the hand in its source file
+    __slots__ = _REPORT_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _REPORT_FIELDS
+
+    def __init__(self, read: ReadResult, rulebook: str, findings: tuple[Finding, ...], replay: Replay | None = None,
+                 settlement: Settlement | None = None, index: int = 0) -> None:
+        self.read: Final = read
+        self.rulebook: Final = rulebook
+        self.findings: Final = findings
+        self.replay: Final = replay
+        self.settlement: Final = settlement
+        self.index: Final = index
 
     @property
     def source(self) -> str:
@@ -94,9 +102,6 @@ class HandReport:
         if self.settlement is not None:
             self.settlement.json_members(hand, out, text)
         return out
-
-    def __reduce__(self) -> tuple:
-        return (HandReport, init_args(self))  # see handaudit/values.py
 
 
 def _plain(value):

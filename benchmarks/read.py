@@ -5,14 +5,14 @@
 The 404 hands of ``<repo>/../shared/corpus/real`` are cut into raw hand texts once (file I/O is
 not measured), then each timed run reads all of them K times in memory:
 
-(a) handaudit: ``read_chunk`` per hand: UTF-8 decode, rtoml, field checks per variant, every action
+(a) handaudit: ``read_chunk`` per hand: UTF-8 decode, toml-rs, field checks per variant, every action
     through the memoised Lark grammar, exact integer amounts. The action cache is cleared at the
     start of each run, so every run pays for its first parses.
 (b) baseline: the naive pure-Python way: ``tomllib.loads(text, parse_float=Decimal)`` and each
     action parsed with ``str.split`` (amounts as Decimal, cards cut in pairs), no field checks.
 
 Each figure is the median of N runs (default 5). Also printed: the TOML parse alone per hand,
-rtoml vs tomllib (with and without ``parse_float=Decimal``).
+toml-rs vs tomllib (with and without ``parse_float=Decimal``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import rtoml  # noqa: E402
+import toml_rs  # noqa: E402
 
 from handaudit.grammar.actions import parse_action  # noqa: E402
 from handaudit.grammar.reader import read_chunk  # noqa: E402
@@ -130,7 +130,7 @@ def main(argv=None) -> int:
 
     ha = timed(run_handaudit, args.runs)
     base = timed(run_baseline, args.runs)
-    t_rtoml = timed(toml_only(rtoml.loads), args.runs)
+    t_toml_rs = timed(toml_only(toml_rs.loads), args.runs)
     t_tomllib_dec = timed(toml_only(tomllib.loads, parse_float=Decimal), args.runs)
     t_tomllib = timed(toml_only(tomllib.loads), args.runs)
 
@@ -140,16 +140,16 @@ def main(argv=None) -> int:
     print()
     print(f"{'reader':<52} {'hands/s':>10} {'µs/hand':>9}")
     print(f"{'-' * 52} {'-' * 10} {'-' * 9}")
-    print(f"{'(a) handaudit read_chunk (rtoml + Lark, memoised)':<52} {total / ha:>10,.0f} {ha / total * 1e6:>9.1f}")
+    print(f"{'(a) handaudit read_chunk (toml-rs + Lark, memoised)':<52} {total / ha:>10,.0f} {ha / total * 1e6:>9.1f}")
     print(f"{'(b) baseline tomllib(Decimal) + str.split actions':<52} {total / base:>10,.0f} {base / total * 1e6:>9.1f}")
     print(f"{'ratio (a)/(b)':<52} {base / ha:>10.2f}x")
     print()
     print(f"{'TOML parse only':<52} {'µs/hand':>10}")
     print(f"{'-' * 52} {'-' * 10}")
-    print(f"{'rtoml.loads':<52} {t_rtoml / total * 1e6:>10.1f}")
+    print(f"{'toml_rs.loads':<52} {t_toml_rs / total * 1e6:>10.1f}")
     print(f"{'tomllib.loads(parse_float=Decimal)':<52} {t_tomllib_dec / total * 1e6:>10.1f}")
     print(f"{'tomllib.loads':<52} {t_tomllib / total * 1e6:>10.1f}")
-    print(f"{'ratio tomllib(Decimal)/rtoml':<52} {t_tomllib_dec / t_rtoml:>9.1f}x")
+    print(f"{'ratio tomllib(Decimal)/toml_rs':<52} {t_tomllib_dec / t_toml_rs:>9.1f}x")
     return 0
 
 

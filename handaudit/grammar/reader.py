@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import cast
 
-import rtoml
+import toml_rs
 
 from ..cards import UNKNOWN, card_text
 from ..findings import Finding
@@ -66,12 +66,12 @@ def read_chunk(chunk: Chunk) -> ReadResult:
         return _unreadable(chunk, text, [Finding("syntax-error", "binary data: NUL character in the text",
                                                  line=line, column=pos - text.rfind("\n", 0, pos))])
     try:
-        doc = rtoml.loads(text)
-    except Exception as err:  # rtoml raises its own TomlParsingError (and others on odd input)
+        doc = toml_rs.loads(text)
+    except Exception as err:  # toml_rs raises TOMLDecodeError (and others on odd input)
         msg = str(err)
         m = _TOML_POS.search(msg)
         line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
-        msg = _TOML_POS.sub("", msg).replace(" at ", " ").strip(" ,")
+        msg = [part for part in msg.splitlines() if part.strip()][-1].strip() if m else msg
         return _unreadable(chunk, text, [Finding("syntax-error", f"TOML: {msg}",
                                                  line=chunk.line + line - 1, column=column)])
     try:

@@ -944,3 +944,24 @@ def test_hand_and_read_result_are_values():
         result.hand = None  # type: ignore[misc]
     with pytest.raises(TypeError):
         hash(hand)  # holds the fields dict, as the frozen dataclass did
+
+
+# ==== TOML syntax errors ===================================================================
+
+
+def test_toml_syntax_error_says_what_and_where():
+    """The TOML reader's own message, without its source excerpt; the line and column in the file."""
+    text = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [200, 200]\nactions = [\n'p1 f',,]\n")
+    r = read_text(text)
+    assert r.hand is None
+    assert [(f.code, f.message, f.line, f.column) for f in r.findings] == [
+        ("syntax-error", "TOML: extra comma in array, expected value", 7, 8)]
+
+
+def test_a_float_too_large_for_toml_is_an_invalid_amount():
+    text = NT3.replace("min_bet = 1", "min_bet = 1e400")
+    assert "min_bet = 1e400" in text
+    r = read_text(text)
+    assert [(f.code, f.message) for f in r.findings] == [
+        ("invalid-field", "field 'min_bet' must be a positive amount, not inf")]

@@ -211,8 +211,9 @@ _MAX_TEMPLATES = 1 << 14
 
 
 def _shape(words: list[str]) -> tuple[str | None, ...]:
-    """The words with each player word (one the PLAYER terminal matches) as None."""
-    return tuple([None if _PLAYER_WORD.fullmatch(w) else w for w in words])
+    """The words with each player word (one the PLAYER terminal matches) as None. (Only a word
+    that starts with "p" can match: the test spares most words a regex call, ~1,400 instructions.)"""
+    return tuple([None if w.startswith("p") and _PLAYER_WORD.fullmatch(w) else w for w in words])
 
 
 def _remember_template(words: list[str]) -> None:

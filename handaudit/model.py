@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any, ClassVar, Final
 
 from .findings import Finding
-from .values import Value, set_once
+from .values import Value
 
 # Action kinds (the second word of the PHH notation, spelled out).
 DEAL_BOARD: Final = "db"  # d db CARDS
@@ -74,18 +74,18 @@ _HAND_FIELDS: Final = ("source", "hand_key", "variant", "players", "scale", "ant
                        "ante_trimming_status", "finishing_stacks", "winnings", "hand", "fields", "text", "line")
 
 
-class Hand:
+class Hand(Value):
     """A hand as read from its PHH text, with amounts as exact integers.
 
     Per-player tuples are in PHH player order. ``starting_stacks`` entries are None for ``inf``
     (an unknown stack). ``fields`` keeps every TOML value as read (for unknown and user fields);
     ``text`` is the hand's original text, kept so that clean subsets can be written unchanged.
 
-    A value like :class:`~handaudit.values.Value` (set-once attributes; compared, printed and
-    pickled by its fields, in :data:`FIELDS` order), written out rather than derived from it
-    because ``fields`` here is an attribute, not the base's method. Not a frozen dataclass: the
-    reader builds one per hand, and compiled (setup.py) a plain class is built natively, while a
-    dataclass's generated ``__init__`` stays interpreted (some 30,000 instructions a hand).
+    A value (:class:`~handaudit.values.Value`: set-once attributes; compared, printed and
+    pickled by its fields, in :data:`FIELDS` order; hashing fails, as the ``fields`` dict cannot
+    be hashed). Not a frozen dataclass: the reader builds one per hand, and compiled (setup.py) a
+    plain class is built natively, while a dataclass's generated ``__init__`` stays interpreted
+    (some 30,000 instructions a hand).
     """
 
     __slots__ = _HAND_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
@@ -122,25 +122,6 @@ class Hand:
 
     def format_amount(self, amount: int | None) -> str | None:
         return format_amount(amount, self.scale)
-
-    def _values(self) -> tuple:
-        return tuple([getattr(self, name) for name in _HAND_FIELDS])
-
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Hand) and type(other) is type(self) and self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())  # a TypeError, like any value holding a dict (fields)
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(_HAND_FIELDS, self._values()))
-        return f"Hand({values})"
-
-    def __reduce__(self) -> tuple:
-        return (Hand, self._values())
 
 
 def format_amount(amount: int | None, scale: int) -> str | None:

@@ -46,7 +46,7 @@ class Value:
     __slots__ = ()
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    def fields(self) -> tuple:
+    def field_values(self) -> tuple:
         """The field values, in constructor order."""
         return tuple([getattr(self, name) for name in self.FIELDS])
 
@@ -54,14 +54,14 @@ class Value:
         set_once(self, name, value)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Value) and self.fields() == other.fields()
+        return type(other) is type(self) and isinstance(other, Value) and self.field_values() == other.field_values()
 
     def __hash__(self) -> int:
-        return hash(self.fields())
+        return hash(self.field_values())
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self.fields()))
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self.field_values()))
         return f"{type(self).__name__}({values})"
 
     def __reduce__(self) -> tuple:
-        return (type(self), self.fields())
+        return (type(self), self.field_values())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import json
 from decimal import Decimal
 from io import StringIO
@@ -150,3 +151,11 @@ def test_unreadable_hand_has_a_line_with_null_settlement(tmp_path):
     obj = loads(line)
     assert obj["status"] == "unreadable"
     assert obj["settlement"] is None and obj["findings"][0]["code"] == "syntax-error"
+
+
+@given(st.one_of(st.none(), st.integers()), st.integers(min_value=0, max_value=20))
+def test_format_amount_is_the_exact_decimal_text(amount, scale):
+    from handaudit.model import format_amount
+
+    expected = None if amount is None else format(Decimal(amount).scaleb(-scale, decimal.Context(prec=decimal.MAX_PREC)), "f")
+    assert format_amount(amount, scale) == expected

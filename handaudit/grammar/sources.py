@@ -234,9 +234,9 @@ class _Splitter:
 
     Only two kinds of line matter: a possible table header (``[`` first after blanks) and a
     line where a multi-line string may open or close (``''`` or ``""``: a header-like line
-    inside such a string is text). ``bytes.find`` jumps from one to the next; every other line
-    is hand text and is never looked at, so a hand costs a few searches and one header match,
-    not a call per line.
+    inside such a string is text). A regex finds the first kind and ``bytes.find`` the second,
+    both at C speed; every other line is hand text and is never looked at, so a hand costs a
+    few searches and one header match, not a call per line.
     """
 
     def __init__(self, path: str) -> None:

@@ -77,29 +77,22 @@ class HandReport(Value):
         """
         read = self.read
         hand = read.hand
-        if hand is None:
-            return {
-                "source": read.source, "hand_key": read.hand_key, "hand": None, "variant": _raw_variant(read),
-                "rulebook": self.rulebook, "status": UNREADABLE, "complete": self.complete,
-                "findings": [f.to_json() for f in self.findings],
-                "settlement": None, "recorded": None, "payout_check": None, "rake": None,
-            }
-        recorded = _recorded(hand, text)
+        recorded = None if hand is None else _recorded(hand, text)
         out: dict[str, Any] = {
             "source": read.source,
             "hand_key": read.hand_key,
-            "hand": _plain(hand.hand),
-            "variant": hand.variant,
+            "hand": None if hand is None else _plain(hand.hand),
+            "variant": _raw_variant(read) if hand is None else hand.variant,
             "rulebook": self.rulebook,
             "status": self.status,
             "complete": self.complete,
             "findings": [f.to_json() for f in self.findings],
             "settlement": None,
             "recorded": recorded,
-            "payout_check": "not-recorded" if recorded is None else "undetermined",
+            "payout_check": None if hand is None else "not-recorded" if recorded is None else "undetermined",
             "rake": None,
         }
-        if self.settlement is not None:
+        if self.settlement is not None and hand is not None:  # a settlement is made only for a read hand
             self.settlement.json_members(hand, out, text)
         return out
 

@@ -194,12 +194,13 @@ def json_number(amount: int, scale: int) -> JSONNumber:
 
 
 def amount_text(amount: int, scale: int) -> str:
-    """``format(amount_json(amount, scale), "f")`` from the int's digits: ``(-5, 2) -> '-0.05'``.
+    """``format(amount_json(amount, scale), "f")`` from the int's digits: ``(-5, 2) -> '-0.05'``
+    (``scale`` >= 0, as the reader makes it).
 
     The one formatting of an amount (:func:`format_amount`, JSONNumbers): slicing the digits
     costs a fraction of ``divmod`` by ``10**scale`` and a nested format spec (~8,000 instructions)."""
-    if scale <= 0:  # 0: an integer amount; below 0 never for a read hand
-        return str(amount) if scale == 0 else format(Decimal(amount).scaleb(-scale, _EXACT), "f")
+    if scale == 0:
+        return str(amount)
     digits = str(-amount if amount < 0 else amount)
     cut = len(digits) - scale
     if cut <= 0:

@@ -4,14 +4,16 @@ Parsed actions are memoised and shared by every hand that holds the same text, a
 findings and reports cross process boundaries (``--jobs``, Dask), so these values must never
 change once made, compiled or not.
 
-- Plain value classes (:class:`~handaudit.model.Action`, ``ParsedAction``, ``ActionRecord``:
-  built by the million, where a named tuple's interpreted constructor is the cost) declare
-  their attributes ``Final`` (compiled: not writable) and route ``__setattr__`` through
+- :class:`Value` classes (everything made per hand or per action: Chunk, Hand, ReadResult,
+  Action, ParsedAction, ActionRecord, Replay, Pot, Award, Settlement, Finding, HandReport)
+  declare their attributes ``Final`` (compiled: not writable) and route ``__setattr__`` through
   :func:`set_once` (pure Python: refused once set). Compiled, the constructor's own assignments
-  bypass ``__setattr__``, so building one stays native.
-- Frozen dataclasses compiled by mypyc cannot be unpickled field by field (their
-  ``__setattr__`` refuses), so each gets ``def __reduce__(self): return (Cls, init_args(self))``:
-  rebuilt through its constructor, like any caller would build it.
+  bypass ``__setattr__``, so building one stays native; a frozen dataclass's or named tuple's
+  constructor stays interpreted (measured: 8,900-30,000 instructions each).
+- The frozen dataclasses left (not made per hand: rulebooks, variants, code pages; and action
+  errors, made only for a bad action) cannot be unpickled field by field when compiled (their ``__setattr__`` refuses), so
+  each gets ``def __reduce__(self): return (Cls, init_args(self))``: rebuilt through its
+  constructor, like any caller would build it.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ change once made, compiled or not.
   bypass ``__setattr__``, so building one stays native; a frozen dataclass's or named tuple's
   constructor stays interpreted (measured: 8,900-30,000 instructions each).
 - The frozen dataclasses left (not made per hand: rulebooks, variants, code pages; and action
-  errors, made only for a bad action) cannot be unpickled field by field when compiled (their ``__setattr__`` refuses), so
-  each gets ``def __reduce__(self): return (Cls, init_args(self))``: rebuilt through its
-  constructor, like any caller would build it.
+  errors, made only for a bad action) cannot be unpickled field by field when compiled (their
+  ``__setattr__`` refuses), so each gets ``def __reduce__(self): return (Cls, init_args(self))``:
+  rebuilt through its constructor, like any caller would build it.
 """
 
 from __future__ import annotations

@@ -405,12 +405,12 @@ def segment_chunks(seg: Segment):
                 yield from read_chunks(seg.path)
             else:
                 for chunk in read_chunks(seg.location):
-                    yield chunk.with_source(seg.path)
+                    yield chunk.replace(source=seg.path)
             return
         tmp = _download(seg.path, _suffix(seg.path))
         try:
             for chunk in read_chunks(tmp):
-                yield chunk.with_source(seg.path)
+                yield chunk.replace(source=seg.path)
         finally:
             _unlink(tmp)
         return

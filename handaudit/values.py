@@ -19,7 +19,7 @@ change once made, compiled or not.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # per class: its fields, in constructor order
 
@@ -38,6 +38,9 @@ def init_args(obj: object) -> tuple:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple([f.name for f in fields(obj)])  # type: ignore[arg-type]
     return tuple([getattr(obj, name) for name in names])
+
+
+V = TypeVar("V", bound="Value")
 
 
 class Value:
@@ -67,3 +70,11 @@ class Value:
 
     def __reduce__(self) -> tuple:
         return (type(self), self.field_values())
+
+    def replace(self: V, **changes: object) -> V:
+        """A copy with some fields changed (as ``dataclasses.replace``), built by the constructor."""
+        unknown = [name for name in changes if name not in self.FIELDS]
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
+        values = [changes[name] if name in changes else getattr(self, name) for name in self.FIELDS]
+        return type(self)(*values)

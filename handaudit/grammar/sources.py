@@ -65,10 +65,6 @@ class Chunk(Value):
         self.line: Final = line
         self.problem: Final = problem
 
-    def with_source(self, source: str) -> Chunk:
-        """The same hand, named by another path (the Dask engine reads a local copy of a URL)."""
-        return Chunk(source, self.hand_key, self.index, self.data, self.line, self.problem)
-
 
 def is_phh_path(path: str) -> bool:
     return path.endswith(PHH_SUFFIXES)

@@ -94,8 +94,7 @@ def test_ledger_names_the_mismatch_and_undetermined_reason():
     text = render_ledger(hand, replay, settle(hand, replay, RB))
     assert "payout check: mismatch" in text and "p2: recorded winnings 150, settlement 140 (10 more)" in text
     hand, replay = seed_002()
-    # a Replay is a value: rebuilt through its constructor with one field changed
-    replay = Replay(**{**dict(zip(Replay.FIELDS, replay.field_values())), "hole": (C("KhKd"), C("????"), C("9c9d"))})
+    replay = replay.replace(hole=(C("KhKd"), C("????"), C("9c9d")))
     text = render_ledger(hand, replay, settle(hand, replay, RB))
     assert "hand unknown for p2" in text and "?" in text
 

@@ -87,6 +87,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=2, help="measured runs after the warm-up run")
     ap.add_argument("--cold", action="store_true", help="clear the parse memo before each measured run")
     ap.add_argument("--build", choices=("compiled", "pure"), default="compiled")
+    ap.add_argument("--keep", metavar="FILE", help="also save callgrind's output there (for callgrind_annotate)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     path = str(CORPUS / args.corpus) if args.corpus in ("real", "generated") else args.corpus
@@ -94,8 +95,8 @@ def main(argv=None) -> int:
     from buildtree import tree
 
     src = tree(args.build)
+    sys.path.insert(0, str(src))
     if args.child:
-        sys.path.insert(0, str(src))
         _child(path, args.runs, args.cold)
         return 0
     if not shutil.which("valgrind"):
@@ -112,6 +113,8 @@ def main(argv=None) -> int:
             raise SystemExit(f"the measured run failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
         hands = int(m.group(1))
         total, counts = _inclusive(out_file)
+        if args.keep:
+            shutil.copyfile(out_file, args.keep)
     from handaudit.buildinfo import describe
 
     print(f"{path}: {hands // args.runs} hands x {args.runs} runs, memo {'cold' if args.cold else 'warm'}, "

@@ -484,6 +484,8 @@ class Runner:
         return removed, tables
 
     def _run_inline(self, stop: _Interrupt) -> bool:
+        if self.out_dir:
+            skip_pandas_in_pyarrow()  # this process writes the Parquet parts
         auditor = Auditor(self.config, 0)
         try:
             for seq, (chunks, nbytes) in enumerate(_batches(self.files, self.batch_size)):
@@ -510,6 +512,10 @@ class Runner:
                                name=f"handaudit-worker-{w}", daemon=True) for w in range(jobs)]
         for p in workers:
             p.start()
+        if self.out_dir:
+            # The report's last step (row counts, empty parts) needs pyarrow in this process.
+            # Imported now, while the workers start, it stays off the run's serial tail.
+            skip_pandas_in_pyarrow()
         outstanding = [0] * jobs
         finished: set[int] = set()
         interrupted = False

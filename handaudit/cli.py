@@ -100,10 +100,10 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     for flag, d in (("--write-valid", write_valid), ("--write-invalid", write_invalid), ("--out", out_dir)):
         if d and os.path.exists(d) and not os.path.isdir(d):
             raise UserError(f"{flag} {d}: exists and is not a directory")
-    if out_dir:
+    if out_dir and engine == "dask":
         from .batch import skip_pandas_in_pyarrow
 
-        skip_pandas_in_pyarrow()  # --jobs 1 writes Parquet in this process
+        skip_pandas_in_pyarrow()  # the local engine's Runner does this itself, when its path needs pyarrow
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
     try:
         subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None

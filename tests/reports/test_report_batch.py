@@ -206,3 +206,14 @@ def test_in_process_run_with_small_batches_counts_every_hand(tmp_path):
     assert result.tables["hands"]["rows"] == 300
     statuses = read_table(tmp_path / "out", "hands", ["status"]).column("status")
     assert pa.compute.sum(pa.compute.equal(statuses, "unreadable")).as_py() == 30
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_parquet_run_does_not_import_pandas(tmp_path, jobs):
+    """pyarrow imports pandas (about 55 MB) the first time it converts a list unless told not to;
+    a run of the local engine, in process or as the parent of workers, leaves it out."""
+    code = ("import sys; from handaudit.batch import Runner; "
+            f"r = Runner([{str(CORPUS / 'real' / 'handhq')!r}], jobs={jobs}, out_dir={str(tmp_path / 'out')!r}).run(); "
+            "print(r.complete, r.summary.hands, 'pandas' in sys.modules, 'pyarrow' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert out.stdout.split() == ["True", "255", "False", "True"], out.stderr

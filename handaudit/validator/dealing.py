@@ -14,6 +14,7 @@ from ..findings import WARNING
 from ..model import DEAL_BOARD, Action
 from . import outcome as K
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
+from .rulebook import LAST_AGGRESSOR, OFF
 from .state import ReplayState
 
 
@@ -56,7 +57,7 @@ class Dealing(ReplayState):
             self.find("wrong-card-count", f"{self.v.code} deals no board cards", "d")
             return
         self._check_cards(cards, "board")
-        if self.phase in (BET, DRAW) or (self.phase == DEAL and self.pending_hole):
+        if self.phase in (BET, DRAW) or (self.phase == DEAL and self.pending_hole != 0):
             self._premature("board cards")
             self.board.extend(cards)
             self.board_ahead += len(cards)
@@ -74,7 +75,7 @@ class Dealing(ReplayState):
 
     def _deal_hole(self, i: int, cards: tuple[int, ...]) -> None:
         who = self.p(i)
-        if self.phase == OVER or self.folded[i]:
+        if self.phase == OVER or self.folded >> i & 1:
             self.find("action-after-end", f"cards dealt to {who}, who is no longer in the hand", "d")
             return
         self._check_cards(cards, who)
@@ -92,9 +93,9 @@ class Dealing(ReplayState):
                 self.find("wrong-card-count", f"{who} is dealt cards but has nothing to draw", "d")
             self._receive(i, cards, up=False)
             return
-        if self.phase == DEAL and i in self.pending_hole:
-            due = self.pending_hole[i]
-            del self.pending_hole[i]
+        if self.phase == DEAL and self.pending_hole >> i & 1:
+            due = self.hole_due[i]
+            self.pending_hole &= ~(1 << i)
             if len(cards) != due:
                 self.find("wrong-card-count", f"{who} is dealt {len(cards)} card(s) on the {self._street_name()}; "
                           f"{due} due", "d")
@@ -104,7 +105,7 @@ class Dealing(ReplayState):
         if self.phase in (BET, DEAL) and self.street + 1 < len(self.v.streets) and \
                 self.v.streets[self.street + 1].hole_down + self.v.streets[self.street + 1].hole_up:
             self._premature(f"cards to {who}")
-            self.hole_ahead[i] = self.hole_ahead.get(i, 0) + len(cards)
+            self.hole_ahead[i] = self.hole_ahead[i] + len(cards)
             self._receive(i, cards, up=None, street=self.street + 1)
             return
         self.find("wrong-card-count", f"{who} is dealt {len(cards)} card(s) when none is due", "d")
@@ -112,16 +113,23 @@ class Dealing(ReplayState):
 
     def _receive(self, i: int, cards: tuple[int, ...], up: bool | None, street: int | None = None) -> None:
         """Give cards to a player; ``up=None`` takes face-up/down from the street (stud)."""
-        st = self.v.streets[min(street if street is not None else max(self.street, 0), len(self.v.streets) - 1)]
-        for k, c in enumerate(cards):
-            self.hole[i].append(c)
-            self.up[i].append(bool(k >= st.hole_down) if up is None and st.hole_up else bool(up))
+        streets = self.v.streets
+        st = streets[min(street if street is not None else max(self.street, 0), len(streets) - 1)]
+        hole, face_up = self.hole[i], self.up[i]
+        by_street = up is None and st.hole_up != 0
+        down = st.hole_down
+        flag = up is True
+        k = 0
+        for c in cards:
+            hole.append(c)
+            face_up.append(k >= down if by_street else flag)
+            k += 1
 
     # ------------------------------------------------------------------ draws and showdown
     def _discard(self, i: int, drawn: tuple[int, ...] | None) -> str:
         who = self.p(i)
         cards = drawn or ()
-        if self.phase == OVER or self.folded[i]:
+        if self.phase == OVER or self.folded >> i & 1:
             self.find("action-after-end", f"{who} draws but is no longer in the hand", who, "ignored")
             return K.K_DISCARD if cards else K.K_STAND_PAT
         if self.phase != DRAW:
@@ -159,7 +167,7 @@ class Dealing(ReplayState):
 
     def _show(self, i: int, action: Action) -> None:
         who = self.p(i)
-        if self.folded[i]:
+        if self.folded >> i & 1:
             self.find("action-after-end", f"{who} shows or mucks after folding", who, "ignored")
             return
         # At the showdown, or in an all-in run-out (real logs show hands before the rest of the
@@ -233,14 +241,14 @@ class Dealing(ReplayState):
         final round's order (TDA Rule 16). Returns (player, last aggressor or None)."""
         live = self.live()
         last = self.round_aggressor if self.round_aggressor in live else None
-        if last is not None and self.book.show_order == "last-aggressor":
+        if last is not None and self.rules.show_order == LAST_AGGRESSOR:
             return last, last
         return min(live, key=lambda j: (j - self.order_start) % self.n), None
 
     def _check_show_order(self, i: int) -> None:
         """Warn when the first hand shown is not the one the rulebook asks for first: the last
         aggressor of the final round, else the first player left of the button (TDA Rule 16)."""
-        if len(self.show_order) != 1 or self.book.show_order == "off":
+        if len(self.show_order) != 1 or self.rules.show_order == OFF:
             return
         live = self.live()
         if any(self.all_in(j) for j in live) or len(live) < 2:

@@ -31,7 +31,6 @@ from ..model import (
     Hand,
 )
 from ..variants import (
-    FIXED,
     OPEN_BLINDS,
     OPEN_BRING_IN,
     OPEN_LOW_SHOWING,
@@ -113,19 +112,25 @@ class _Engine(Betting):
             return
         st = self.v.streets[self.street]
         per_player = st.hole_down + st.hole_up
-        self.pending_hole = {}
+        pending = 0
         if per_player:
             ahead = self.hole_ahead  # cards dealt before their street (almost always none)
-            for i in self.live():
-                need = per_player - ahead.pop(i, 0) if ahead else per_player
+            due = self.hole_due
+            for i in range(self.n):
+                if self.folded >> i & 1:
+                    continue
+                need = per_player - ahead[i]
+                ahead[i] = 0
                 if need > 0:
-                    self.pending_hole[i] = need
+                    pending |= 1 << i
+                    due[i] = need
+        self.pending_hole = pending
         self.pending_board = max(0, st.board - self.board_ahead)
         self.board_ahead = max(0, self.board_ahead - st.board)
         if st.draw:
             self.phase = DRAW
             # Draws go in betting order from the button's left (p1 first in PHH order).
-            self.to_discard = [i for i in range(self.n) if not self.folded[i]]
+            self.to_discard = self.live()
             self.to_draw = {}
         else:
             self.phase = DEAL
@@ -141,12 +146,12 @@ class _Engine(Betting):
     def _start_betting(self) -> None:
         st = self.v.streets[self.street]
         self.phase = BET
-        s = self.v.structure
-        unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if s == FIXED else 0
+        fixed = self.fixed
+        unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if fixed else 0
         self.unit = unit or 0
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
-        self.acted = {}  # player -> level when they last acted voluntarily
+        self.acted = 0
         self.skipped = 0
         self.return_to = None
         self.level = self.highest_bet()
@@ -160,10 +165,10 @@ class _Engine(Betting):
                 # Before the flop the big blind counts as the opening bet (seed 4.8); over a
                 # straddle the straddle is the last full bet, so the minimum raise-to is twice
                 # the straddle (rulebook `straddle_min_raise`, reading of seed 4.8).
-                self.last_full = self._preflop_raise_size() if s != FIXED else self.unit
-                self.fl_level = self.largest_blind if s == FIXED else 0
+                self.last_full = self._preflop_raise_size() if not fixed else self.unit
+                self.fl_level = self.largest_blind if fixed else 0
                 self.raises = 1
-                if self.straddles and self.book.straddle_counts_as_raise:
+                if self.straddles and self.rules.straddle_counts_as_raise:
                     self.raises += self.straddles
             if self.n == 2:
                 first = 1  # heads-up the button (p2) acts first before the flop (seed 4.2)
@@ -186,7 +191,7 @@ class _Engine(Betting):
         """The last full raise before the flop: the big blind; over straddles, per the rulebook's
         `straddle_min_raise`: the straddle itself (double-straddle) or the straddle's own raise
         over the blind before it (straddle-plus-raise, PokerKit's minimum)."""
-        if not self.straddles or self.book.straddle_min_raise == "double-straddle":
+        if not self.straddles or self.rules.double_straddle:
             return self.largest_blind
         levels = sorted({b for b in self.hand.blinds_or_straddles if b > 0})
         return levels[-1] - levels[-2] if len(levels) > 1 else levels[-1]
@@ -281,10 +286,10 @@ class _Engine(Betting):
             complete=complete,
             contributions=tuple(self.contrib),
             dead=tuple(self.dead),
-            folded=tuple(self.folded),
-            all_in=tuple(self.all_in(i) for i in range(self.n)),
-            hole=tuple(tuple(c) for c in self.hole),
-            up=tuple(tuple(u) for u in self.up),
+            folded=tuple([bool(self.folded >> i & 1) for i in range(self.n)]),
+            all_in=tuple([self.all_in(i) for i in range(self.n)]),
+            hole=tuple([tuple(c) for c in self.hole]),
+            up=tuple([tuple(u) for u in self.up]),
             board=tuple(self.board),
             shown=tuple(self.shown),
             showdown=len(live) >= 2 and (self.phase in (SHOWDOWN, OVER) or self.street >= len(self.v.streets)),

@@ -115,15 +115,18 @@ class Dealing(ReplayState):
         """Give cards to a player; ``up=None`` takes face-up/down from the street (stud)."""
         streets = self.v.streets
         st = streets[min(street if street is not None else max(self.street, 0), len(streets) - 1)]
-        hole, face_up = self.hole[i], self.up[i]
+        hole = self.hole[i]
+        face_up = self.up[i]
         by_street = up is None and st.hole_up != 0
         down = st.hole_down
         flag = up is True
         k = 0
         for c in cards:
+            if (k >= down) if by_street else flag:
+                face_up |= 1 << len(hole)
             hole.append(c)
-            face_up.append(k >= down if by_street else flag)
             k += 1
+        self.up[i] = face_up
 
     # ------------------------------------------------------------------ draws and showdown
     def _discard(self, i: int, drawn: tuple[int, ...] | None) -> str:
@@ -159,7 +162,7 @@ class Dealing(ReplayState):
                 continue
             self.find("invalid-discard", f"{who} discards {card_text(c)}, which {who} does not hold "
                       f"(holds {cards_text(hole)})", who)
-        self.up[i] = [False] * len(hole)
+        self.up[i] = 0
         if cards:
             self.to_draw[i] = len(cards)
         self._maybe_start_betting()
@@ -200,8 +203,12 @@ class Dealing(ReplayState):
 
     def _maybe_over(self) -> None:
         """The showdown is over once everyone still in has shown or mucked."""
-        if self.phase == SHOWDOWN and all(self.shown[i] is not None for i in self.live()):
-            self.phase = OVER
+        if self.phase != SHOWDOWN:
+            return
+        for i in range(self.n):
+            if not self.folded >> i & 1 and self.shown[i] is None:
+                return
+        self.phase = OVER
 
     def _refine(self, i: int, cards: tuple[int, ...]) -> None:
         """A show reveals (or repeats) the player's cards: unknown cards become known."""
@@ -211,10 +218,16 @@ class Dealing(ReplayState):
             self.find("wrong-card-count", f"{who} shows {len(cards)} card(s) but holds {len(hole)}", who)
         if not hole:
             self.hole[i] = list(cards)
-            self.up[i] = [False] * len(cards)
+            self.up[i] = 0
             self._check_cards(cards, who)
             return
-        known = [c for c in hole if c != UNKNOWN]
+        known: list[int] = []
+        unknowns = 0
+        for c in hole:
+            if c == UNKNOWN:
+                unknowns += 1
+            else:
+                known.append(c)
         new: list[int] = []
         for c in cards:
             if c == UNKNOWN:
@@ -223,14 +236,15 @@ class Dealing(ReplayState):
                 known.remove(c)
                 continue
             new.append(c)
-        if len(new) > hole.count(UNKNOWN):
+        if len(new) > unknowns:
             self.find("show-mismatch", f"{who} shows {cards_text(cards)} but was dealt {cards_text(hole)}", who)
-        it = iter(new)
-        for k, c in enumerate(hole):
-            if c == UNKNOWN:
-                nxt = next(it, None)
-                if nxt is None:
+        taken = 0  # the new cards fill the unknown places in order
+        for k in range(len(hole)):
+            if hole[k] == UNKNOWN:
+                if taken == len(new):
                     break
+                nxt = new[taken]
+                taken += 1
                 if self.seen >> nxt & 1:
                     self.find("duplicate-card", f"{who} shows {card_text(nxt)}, a card already dealt elsewhere", who)
                 self.seen |= 1 << nxt
@@ -239,11 +253,19 @@ class Dealing(ReplayState):
     def first_to_show(self) -> tuple[int, int | None]:
         """Who shows first: the last aggressor of the final round, else the first player in the
         final round's order (TDA Rule 16). Returns (player, last aggressor or None)."""
-        live = self.live()
-        last = self.round_aggressor if self.round_aggressor in live else None
+        last = self.round_aggressor
+        if last is not None and self.folded >> last & 1:
+            last = None
         if last is not None and self.rules.show_order == LAST_AGGRESSOR:
             return last, last
-        return min(live, key=lambda j: (j - self.order_start) % self.n), None
+        first, first_distance = -1, 0  # the live player nearest after order_start
+        for j in range(self.n):
+            if self.folded >> j & 1:
+                continue
+            distance = (j - self.order_start) % self.n
+            if first < 0 or distance < first_distance:
+                first, first_distance = j, distance
+        return first, None
 
     def _check_show_order(self, i: int) -> None:
         """Warn when the first hand shown is not the one the rulebook asks for first: the last

@@ -67,7 +67,6 @@ class _Engine(Betting):
             # button and small blind (PHH spec, required.rst "Antes" and "Blinds or Straddles").
             antes.reverse()
             blinds.reverse()
-        self.antes = antes
         for i, a in enumerate(antes):
             if a > 0:
                 self.put(i, a, dead=True)
@@ -216,7 +215,7 @@ class _Engine(Betting):
         razz = self.v.code == "FR"
         best, best_key = 0, None
         for i in self.live():
-            ups = [c for c, u in zip(self.hole[i], self.up[i]) if u]
+            ups = self._up_cards(i)
             if not ups or ups[-1] == UNKNOWN:
                 continue
             c = ups[-1]
@@ -235,11 +234,22 @@ class _Engine(Betting):
         the player nearest the dealer's left (Robert's Rules v11, Seven-Card Stud rule 2)."""
         best, best_key = None, None
         for i in self.live():
-            ups = [c for c, u in zip(self.hole[i], self.up[i]) if u]
+            ups = self._up_cards(i)
             key = showing_order_key(ups, low)
             if best_key is None or key > best_key:
                 best, best_key = i, key
         return best if best is not None else 0
+
+    def _up_cards(self, i: int) -> list[int]:
+        """Player ``i``'s face-up cards, in the order dealt."""
+        up = self.up[i]
+        cards = []
+        k = 0
+        for c in self.hole[i]:
+            if up >> k & 1:
+                cards.append(c)
+            k += 1
+        return cards
 
     # ------------------------------------------------------------------ the run
     def run(self) -> Replay:
@@ -289,7 +299,7 @@ class _Engine(Betting):
             folded=tuple([bool(self.folded >> i & 1) for i in range(self.n)]),
             all_in=tuple([self.all_in(i) for i in range(self.n)]),
             hole=tuple([tuple(c) for c in self.hole]),
-            up=tuple([tuple(u) for u in self.up]),
+            up=tuple([_flags(self.up[i], len(self.hole[i])) for i in range(self.n)]),
             board=tuple(self.board),
             shown=tuple(self.shown),
             showdown=len(live) >= 2 and (self.phase in (SHOWDOWN, OVER) or self.street >= len(self.v.streets)),
@@ -307,3 +317,8 @@ class _Engine(Betting):
         if self.phase == DRAW:
             return f"the history stops during the {self._street_name()} draw"
         return f"the history stops before the {self._street_name()} cards are dealt"
+
+
+def _flags(mask: int, count: int) -> tuple[bool, ...]:
+    """The ``count`` low bits of ``mask`` as bools (bit 0 first)."""
+    return tuple([mask >> k & 1 == 1 for k in range(count)])

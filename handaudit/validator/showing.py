@@ -20,9 +20,18 @@ def showing_order_key(ups: list[int], low: bool) -> tuple[int, ...]:
             known = True
     if not known:
         return (-1,)
-    # (count, rank) groups, largest first: pairs, trips and quads before single cards
-    groups = sorted([(cnt, r) for r, cnt in enumerate(counts) if cnt], reverse=True)
-    if low:
-        # Razz: the lowest hand acts first: unpaired beats paired, then the highest card lowest.
-        return tuple([-x for g in groups for x in g])
-    return tuple([x for g in groups for x in g])
+    # (count, rank) groups, largest first: pairs, trips and quads before single cards. Read off
+    # the counts from the largest count and rank down: the order sorting the pairs would give,
+    # without building and comparing a tuple per group (a third of a stud replay's cost).
+    top = 0
+    for cnt in counts:
+        if cnt > top:
+            top = cnt
+    sign = -1 if low else 1  # razz: the lowest hand acts first: unpaired beats paired, then the highest card lowest
+    key: list[int] = []
+    for cnt in range(top, 0, -1):
+        for r in range(12, -1, -1):
+            if counts[r] == cnt:
+                key.append(sign * cnt)
+                key.append(sign * r)
+    return tuple(key)

@@ -59,16 +59,17 @@ class Rules:
         self.show_order: Final[str] = book.show_order
 
 
-_RULES: Final[dict[int, Rules]] = {}  # id(rulebook) -> its Rules (the Rules keeps the book alive)
+# The Rules of the rulebook last replayed under (a run audits all its hands under one). One
+# entry rather than a dict by id(book): id() allocates an int (the dict cost 450 instructions a hand).
+_LAST_RULES: Final[list[Rules]] = []
 
 
 def rules_of(book: Rulebook) -> Rules:
-    """The :class:`Rules` of ``book``, made on first use."""
-    rules = _RULES.get(id(book))
-    if rules is None or rules.book is not book:
-        if len(_RULES) >= 64:
-            _RULES.clear()
-        rules = _RULES[id(book)] = Rules(book)
+    """The :class:`Rules` of ``book``."""
+    if _LAST_RULES and _LAST_RULES[0].book is book:
+        return _LAST_RULES[0]
+    rules = Rules(book)
+    _LAST_RULES[:] = [rules]
     return rules
 
 
@@ -97,7 +98,7 @@ class ReplayState:
     pot: int  # every chip in the middle
     # cards
     hole: list[list[int]]
-    up: list[list[bool]]
+    up: list[int]  # per player: bit k set when their k-th hole card was dealt face up (stud)
     board: list[int]
     seen: int  # known cards dealt (live, discarded or mucked): bit c for card c
     shown: list[bool | None]
@@ -122,7 +123,6 @@ class ReplayState:
     to_discard: list[int]
     to_draw: dict[int, int]
     # forced bets (engine.py, _post_forced_bets)
-    antes: list[int]
     big_blind: int
     blind_seat_last: int | None
     largest_blind: int
@@ -174,7 +174,7 @@ class ReplayState:
         self.bet = [0] * n
         self.pot = 0
         self.hole = [[] for _ in range(n)]
-        self.up = [[] for _ in range(n)]
+        self.up = [0] * n
         self.board = []
         self.seen = 0
         self.shown = [None] * n
@@ -194,7 +194,6 @@ class ReplayState:
         self.hole_ahead = [0] * n
         self.to_discard = []
         self.to_draw = {}
-        self.antes = []
         self.big_blind = 0
         self.blind_seat_last = None
         self.largest_blind = 0

@@ -69,7 +69,7 @@ class Betting(Dealing):
         judged_elsewhere = reported or (kind == BRING_IN and self._is_bring_in_time())
         if expected != i and not judged_elsewhere:
             self._out_of_turn(i, expected if expected >= 0 else None)
-        before = self.contrib[i]
+        before = self.pot
         if kind == FOLD:
             rec = self._fold(i, to_call)
         elif kind == CHECK_CALL:
@@ -80,7 +80,7 @@ class Betting(Dealing):
             amount = action.amount
             assert amount is not None  # the reader gives every `cbr` its amount
             rec = self._bet_raise(i, amount, lo, hi)
-        put = self.contrib[i] - before
+        put = self.pot - before  # only player i puts chips in during their action
         self.records.append(ActionRecord(
             self.index, street, who, rec, put or None,
             self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,

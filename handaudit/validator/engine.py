@@ -289,20 +289,19 @@ class _Engine(Betting):
         if not complete:
             self.findings.append(Finding("incomplete-hand", self._incomplete_message(), None, None,
                                          self.book.cite("incomplete-hand")))
-        live = self.live()
         return Replay(
             findings=tuple(self.findings),
             records=tuple(self.records),
             complete=complete,
-            contributions=tuple(self.contrib),
+            contributions=tuple(self.contributions()),
             dead=tuple(self.dead),
             folded=tuple([bool(self.folded >> i & 1) for i in range(self.n)]),
             all_in=tuple([self.all_in(i) for i in range(self.n)]),
-            hole=tuple([tuple(c) for c in self.hole]),
+            hole=tuple(tuple(c) for c in self.hole),
             up=tuple([_flags(self.up[i], len(self.hole[i])) for i in range(self.n)]),
             board=tuple(self.board),
             shown=tuple(self.shown),
-            showdown=len(live) >= 2 and (self.phase in (SHOWDOWN, OVER) or self.street >= len(self.v.streets)),
+            showdown=self.n_live >= 2 and (self.phase in (SHOWDOWN, OVER) or self.street >= len(self.v.streets)),
             order_at_showdown=tuple(self.show_order),
         )
 
@@ -321,4 +320,6 @@ class _Engine(Betting):
 
 def _flags(mask: int, count: int) -> tuple[bool, ...]:
     """The ``count`` low bits of ``mask`` as bools (bit 0 first)."""
+    if not mask:
+        return (False,) * count  # no card face up (every game but stud): one tuple repeat
     return tuple([mask >> k & 1 == 1 for k in range(count)])

@@ -91,9 +91,8 @@ class ReplayState:
     index: int  # the action being judged (-1: none)
     # chips, per player
     unknown: int  # starting stack unknown (`inf`): never all in (a bitmask)
-    stack: list[int]
-    contrib: list[int]  # every chip put in this hand
-    dead: list[int]  # the dead part of contrib (antes, missed blinds)
+    stack: list[int]  # what each has left: only put() takes from it, so the start minus it is what they put in
+    dead: list[int]  # the dead part of what they put in (antes, missed blinds)
     bet: list[int]  # this round's live bet
     pot: int  # every chip in the middle
     # cards
@@ -169,12 +168,14 @@ class ReplayState:
                 stack.append(s)
         self.unknown = unknown
         self.stack = stack
-        self.contrib = [0] * n
-        self.dead = [0] * n
-        self.bet = [0] * n
+        # Per-player counters start as copies of one list of zeros: compiled, each `[0] * n`
+        # builds and frees a temporary `[0]` too (a copy saves some 200 instructions a list).
+        zeros = [0] * n
+        self.dead = zeros
+        self.bet = zeros[:]
         self.pot = 0
         self.hole = [[] for _ in range(n)]
-        self.up = [0] * n
+        self.up = zeros[:]
         self.board = []
         self.seen = 0
         self.shown = [None] * n
@@ -189,9 +190,9 @@ class ReplayState:
         self.closed = False
         self.pending_board = 0
         self.pending_hole = 0
-        self.hole_due = [0] * n
+        self.hole_due = zeros[:]
         self.board_ahead = 0
-        self.hole_ahead = [0] * n
+        self.hole_ahead = zeros[:]
         self.to_discard = []
         self.to_draw = {}
         self.big_blind = 0
@@ -204,7 +205,7 @@ class ReplayState:
         self.raises = 0
         self.capped_multiway = False
         self.acted = 0
-        self.acted_level = [0] * n
+        self.acted_level = zeros[:]
         self.level = 0
         self.fl_level = 0
         self.last_full = 0
@@ -260,7 +261,6 @@ class ReplayState:
         self.stack[i] = left
         if left == 0 and not self.unknown >> i & 1:
             self._deactivate(i)  # all in
-        self.contrib[i] = self.contrib[i] + amount
         self.pot += amount
         if dead:
             self.dead[i] = self.dead[i] + amount
@@ -297,6 +297,15 @@ class ReplayState:
             return self.n_active
         return self.n_live
 
+    def contributions(self) -> list[int]:
+        """Every chip each player put in this hand (their starting stack minus what is left)."""
+        starts = self.hand.starting_stacks
+        out = [0] * self.n
+        for i in range(self.n):
+            start = starts[i]
+            out[i] = (UNKNOWN_STACK if start is None else start) - self.stack[i]
+        return out
+
     def next_to_act(self) -> int | None:
         seat = self._next_seat()
         return seat if seat >= 0 else None
@@ -305,11 +314,12 @@ class ReplayState:
         """The player whose turn it is (-1: nobody): next_to_act without boxing an optional int."""
         if self.phase != BET or not self.to_act:
             return -1
-        for k in range(1, self.n + 1):
-            i = (self.cursor + k) % self.n
-            if self.to_act >> i & 1:
-                return i
-        return -1
+        # The first player still to act after the cursor, going round the table.
+        after = self.cursor + 1
+        later = self.to_act >> after
+        if later:
+            return (later & -later).bit_length() - 1 + after
+        return (self.to_act & -self.to_act).bit_length() - 1
 
     # ------------------------------------------------------------------ steps defined later in the chain
     # Dealing and betting call these; the classes after them in the chain define them. Declared

@@ -27,8 +27,9 @@ class Betting(Dealing):
     """Judges and applies the players' betting actions (and routes shows and draws)."""
 
     def _player_action(self, action: Action, pot_before: int) -> None:
-        i = action.player
-        assert i is not None  # the reader gives every player action its player
+        player = action.player
+        assert player is not None  # the reader gives every player action its player
+        i: int = player  # a native int: compiled, the narrowed optional would be unboxed at every use
         who = self.p(i)
         kind = action.kind
         street = self._street_name()

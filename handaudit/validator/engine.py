@@ -20,6 +20,8 @@ with typed attributes (see state.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import UNKNOWN, rank, suit
 from ..findings import Finding
 from ..model import (
@@ -293,7 +295,7 @@ class _Engine(Betting):
             findings=tuple(self.findings),
             records=tuple(self.records),
             complete=complete,
-            contributions=tuple(self.contributions()),
+            contributions=tuple(self.contrib),
             dead=tuple(self.dead),
             folded=tuple([bool(self.folded >> i & 1) for i in range(self.n)]),
             all_in=tuple([self.all_in(i) for i in range(self.n)]),
@@ -318,8 +320,11 @@ class _Engine(Betting):
         return f"the history stops before the {self._street_name()} cards are dealt"
 
 
+_DOWN: Final[tuple[bool, ...]] = (False,)  # a constant: compiled, a literal (False,) is built anew each time
+
+
 def _flags(mask: int, count: int) -> tuple[bool, ...]:
     """The ``count`` low bits of ``mask`` as bools (bit 0 first)."""
     if not mask:
-        return (False,) * count  # no card face up (every game but stud): one tuple repeat
+        return _DOWN * count  # no card face up (every game but stud): one tuple repeat
     return tuple([mask >> k & 1 == 1 for k in range(count)])

@@ -91,8 +91,9 @@ class ReplayState:
     index: int  # the action being judged (-1: none)
     # chips, per player
     unknown: int  # starting stack unknown (`inf`): never all in (a bitmask)
-    stack: list[int]  # what each has left: only put() takes from it, so the start minus it is what they put in
-    dead: list[int]  # the dead part of what they put in (antes, missed blinds)
+    stack: list[int]
+    contrib: list[int]  # every chip put in this hand
+    dead: list[int]  # the dead part of contrib (antes, missed blinds)
     bet: list[int]  # this round's live bet
     pot: int  # every chip in the middle
     # cards
@@ -171,7 +172,8 @@ class ReplayState:
         # Per-player counters start as copies of one list of zeros: compiled, each `[0] * n`
         # builds and frees a temporary `[0]` too (a copy saves some 200 instructions a list).
         zeros = [0] * n
-        self.dead = zeros
+        self.contrib = zeros
+        self.dead = zeros[:]
         self.bet = zeros[:]
         self.pot = 0
         self.hole = [[] for _ in range(n)]
@@ -261,6 +263,7 @@ class ReplayState:
         self.stack[i] = left
         if left == 0 and not self.unknown >> i & 1:
             self._deactivate(i)  # all in
+        self.contrib[i] = self.contrib[i] + amount
         self.pot += amount
         if dead:
             self.dead[i] = self.dead[i] + amount
@@ -296,15 +299,6 @@ class ReplayState:
         if self.rules.cap_counts_not_all_in:
             return self.n_active
         return self.n_live
-
-    def contributions(self) -> list[int]:
-        """Every chip each player put in this hand (their starting stack minus what is left)."""
-        starts = self.hand.starting_stacks
-        out = [0] * self.n
-        for i in range(self.n):
-            start = starts[i]
-            out[i] = (UNKNOWN_STACK if start is None else start) - self.stack[i]
-        return out
 
     def next_to_act(self) -> int | None:
         seat = self._next_seat()

@@ -62,13 +62,13 @@ class _Engine(Betting):
     # ------------------------------------------------------------------ forced bets
     def _post_forced_bets(self) -> None:
         h, n = self.hand, self.n
-        antes = list(h.antes)
-        blinds = list(h.blinds_or_straddles)
+        antes = h.antes
+        blinds = h.blinds_or_straddles
         if n == 2 and self.v.button_game:
             # Heads-up, the forced bets are reverse-assigned: p1 is the big blind, p2 the
             # button and small blind (PHH spec, required.rst "Antes" and "Blinds or Straddles").
-            antes.reverse()
-            blinds.reverse()
+            antes = antes[::-1]
+            blinds = blinds[::-1]
         for i, a in enumerate(antes):
             if a > 0:
                 self.put(i, a, dead=True)
@@ -276,11 +276,11 @@ class _Engine(Betting):
                 self.records.append(ActionRecord(index, street, self.p(lone), K.K_CHECK, pot_before=pot_before,
                                                  to_call=0))
                 return
-        if kind == NOOP:
-            self.records.append(ActionRecord(index, street, None, K.K_NOOP, pot_before=pot_before))
-        elif kind in (DEAL_BOARD, DEAL_HOLE):
+        if kind == DEAL_HOLE or kind == DEAL_BOARD:
             rec_kind = self._deal(action)
             self.records.append(ActionRecord(index, self._street_name(), "d", rec_kind, pot_before=pot_before))
+        elif kind == NOOP:
+            self.records.append(ActionRecord(index, street, None, K.K_NOOP, pot_before=pot_before))
         else:
             self._player_action(action, pot_before)
 

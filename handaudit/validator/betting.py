@@ -20,7 +20,6 @@ from . import outcome as K
 from .dealing import Dealing
 from .outcome import ActionRecord
 from .phases import BET, DEAL, DRAW, NO_RAISE, OVER, SHOWDOWN
-from .rulebook import OFF
 
 
 class Betting(Dealing):
@@ -192,7 +191,7 @@ class Betting(Dealing):
 
     def _fold(self, i: int, to_call: int) -> str:
         """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, seed 4.5)."""
-        if to_call == 0 and self.rules.unnecessary_fold != OFF:
+        if to_call == 0 and self.rules.unnecessary_fold != "off":
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
                       self.p(i), self.book.ruling("unnecessary-fold"),
                       severity=WARNING if self.rules.unnecessary_fold == WARNING else INFO)

@@ -14,7 +14,6 @@ from ..findings import WARNING
 from ..model import DEAL_BOARD, Action
 from . import outcome as K
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
-from .rulebook import LAST_AGGRESSOR, OFF
 from .state import ReplayState
 
 
@@ -232,8 +231,15 @@ class Dealing(ReplayState):
         for c in cards:
             if c == UNKNOWN:
                 continue
-            if c in known:
-                known.remove(c)
+            # Take c out of the known cards if there (one copy); an index search, as compiled
+            # `in` and `remove` compare boxed items generically (over half this method's cost).
+            at = -1
+            for j in range(len(known)):
+                if known[j] == c:
+                    at = j
+                    break
+            if at >= 0:
+                known.pop(at)
                 continue
             new.append(c)
         if len(new) > unknowns:
@@ -256,7 +262,7 @@ class Dealing(ReplayState):
         last = self.round_aggressor
         if last is not None and self.folded >> last & 1:
             last = None
-        if last is not None and self.rules.show_order == LAST_AGGRESSOR:
+        if last is not None and self.rules.show_last_aggressor:
             return last, last
         first, first_distance = -1, 0  # the live player nearest after order_start
         for j in range(self.n):
@@ -270,7 +276,7 @@ class Dealing(ReplayState):
     def _check_show_order(self, i: int) -> None:
         """Warn when the first hand shown is not the one the rulebook asks for first: the last
         aggressor of the final round, else the first player left of the button (TDA Rule 16)."""
-        if len(self.show_order) != 1 or self.rules.show_order == OFF:
+        if len(self.show_order) != 1 or self.rules.show_order_off:
             return
         live = self.live()
         if any(self.all_in(j) for j in live) or len(live) < 2:

@@ -215,20 +215,21 @@ class _Engine(Betting):
         """Stud: the lowest up card brings in, ties broken by suit c<d<h<s; razz: the highest
         (ace low), ties by the highest suit (Robert's Rules v11, Seven-Card Stud rule 2; Razz)."""
         razz = self.v.code == "FR"
-        best, best_key = 0, None
+        best, best_key, found = 0, 0, False
         for i in self.live():
             ups = self._up_cards(i)
             if not ups or ups[-1] == UNKNOWN:
                 continue
             c = ups[-1]
             r = rank(c)
+            # (rank, suit) as one int, rank * 4 + suit, ordered as the pair (the suit is 0..3)
             if razz:
                 r = -1 if r == 12 else r  # ace is low in razz
-                key = (-r, -suit(c))  # highest card brings in
+                key = -(r * 4 + suit(c))  # highest card brings in
             else:
-                key = (r, suit(c))  # lowest card brings in
-            if best_key is None or key < best_key:
-                best, best_key = i, key
+                key = r * 4 + suit(c)  # lowest card brings in
+            if not found or key < best_key:
+                best, best_key, found = i, key, True
         return best
 
     def _best_showing(self, low: bool) -> int:

@@ -16,7 +16,8 @@ def showing_order_key(ups: list[int], low: bool) -> tuple[int, ...]:
     for c in ups:
         if c != UNKNOWN:
             r = rank(c)
-            counts[(0 if r == 12 else r + 1) if low else r] += 1
+            k = (0 if r == 12 else r + 1) if low else r
+            counts[k] = counts[k] + 1  # not `+= 1`: compiled, that is a generic add on a boxed item
             known = True
     if not known:
         return (-1,)
@@ -27,11 +28,11 @@ def showing_order_key(ups: list[int], low: bool) -> tuple[int, ...]:
     for cnt in counts:
         if cnt > top:
             top = cnt
-    sign = -1 if low else 1  # razz: the lowest hand acts first: unpaired beats paired, then the highest card lowest
     key: list[int] = []
     for cnt in range(top, 0, -1):
         for r in range(12, -1, -1):
             if counts[r] == cnt:
-                key.append(sign * cnt)
-                key.append(sign * r)
+                # razz: the lowest hand acts first: unpaired beats paired, then the highest card lowest
+                key.append(-cnt if low else cnt)
+                key.append(-r if low else r)
     return tuple(key)

@@ -27,6 +27,8 @@ from .rulebook import (
     DOUBLE_STRADDLE,
     HALF_BET,
     HALF_RULE,
+    LAST_AGGRESSOR,
+    OFF,
     PLAYERS_NOT_ALL_IN,
     ROUND_STARTS_HEADS_UP,
     WHEN_HEADS_UP,
@@ -55,8 +57,9 @@ class Rules:
         self.limit_reopen_half_bet: Final = book.limit_allin_reopen == HALF_BET
         self.completed_plus_bet: Final = book.limit_raise_over_half_allin == COMPLETED_PLUS_BET
         self.double_straddle: Final = book.straddle_min_raise == DOUBLE_STRADDLE
-        self.unnecessary_fold: Final[str] = book.unnecessary_fold
-        self.show_order: Final[str] = book.show_order
+        self.unnecessary_fold: Final[str] = book.unnecessary_fold  # a severity, or OFF
+        self.show_last_aggressor: Final = book.show_order == LAST_AGGRESSOR
+        self.show_order_off: Final = book.show_order == OFF
 
 
 # The Rules of the rulebook last replayed under (a run audits all its hands under one). One

@@ -39,8 +39,8 @@ from .rulebook import (
 class Rules:
     """The rulebook parameters the replay reads, as native typed attributes (enums as bools).
 
-    A Rulebook is a frozen dataclass that stays interpreted: each of its attributes is a
-    dictionary-backed lookup (some 160 instructions), and the replay read them per action.
+    A Rulebook is a frozen dataclass that stays interpreted: reading one of its attributes is a
+    generic attribute lookup (some 160 instructions), and the replay read several per action.
     Built once per rulebook (:func:`rules_of`) and read natively after that.
     """
 
@@ -69,8 +69,10 @@ _LAST_RULES: Final[list[Rules]] = []
 
 def rules_of(book: Rulebook) -> Rules:
     """The :class:`Rules` of ``book``."""
-    if _LAST_RULES and _LAST_RULES[0].book is book:
-        return _LAST_RULES[0]
+    if _LAST_RULES:  # one entry once set, replaced whole: safe to read under threads
+        rules = _LAST_RULES[0]
+        if rules.book is book:
+            return rules
     rules = Rules(book)
     _LAST_RULES[:] = [rules]
     return rules
@@ -157,7 +159,7 @@ class ReplayState:
         v = self.v = VARIANTS[hand.variant]
         self.fixed = v.structure == FIXED
         self.pot_limit = v.structure == POT
-        self.max_raises = 1 + (rules.limit_raises if len(v.streets) >= 3 else rules.limit_raises_short)
+        self.max_raises = 1 + (rules.limit_raises if v.betting_rounds >= 3 else rules.limit_raises_short)
         n = self.n = hand.players
         self.findings = []
         self.records = []

@@ -14,20 +14,21 @@ from typing import Final
 
 from ..findings import INFO, WARNING
 from ..model import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD, SHOW_MUCK, Action
-from ..variants import FIXED, OPEN_BRING_IN, POT
+from ..variants import OPEN_BRING_IN
 from . import limits
 from . import outcome as K
 from .dealing import Dealing
 from .outcome import ActionRecord
-from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
+from .phases import BET, DEAL, DRAW, NO_RAISE, OVER, SHOWDOWN
 
 
 class Betting(Dealing):
     """Judges and applies the players' betting actions (and routes shows and draws)."""
 
     def _player_action(self, action: Action, pot_before: int) -> None:
-        i = action.player
-        assert i is not None  # the reader gives every player action its player
+        player = action.player
+        assert player is not None  # the reader gives every player action its player
+        i: int = player  # a native int: compiled, the narrowed optional would be unboxed at every use
         who = self.p(i)
         kind = action.kind
         street = self._street_name()
@@ -40,10 +41,11 @@ class Betting(Dealing):
             rec = self._discard(i, action.cards)
             self.records.append(ActionRecord(self.index, street, who, rec, pot_before=pot_before))
             return
-        if self.phase == OVER or self.folded[i]:
-            why = "has folded" if self.folded[i] else "acts after the hand is over"
+        folded = bool(self.folded >> i & 1)
+        if self.phase == OVER or folded:
+            why = "has folded" if folded else "acts after the hand is over"
             self.find("action-after-end", f"{who} {why}; the action is ignored", who,
-                      "ignored: a folded hand is dead" if self.folded[i] else "ignored")
+                      "ignored: a folded hand is dead" if folded else "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
         self.skipped &= ~(1 << i)
@@ -58,14 +60,16 @@ class Betting(Dealing):
             self.find("out-of-turn", f"{who} is all in and has no action", who, "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
-        expected = self.next_to_act()
-        to_call = max(0, self.level - self.bet[i])
+        expected = self._next_seat()
+        to_call = self.level - self.bet[i]
+        if to_call < 0:
+            to_call = 0
         lo, hi = self._raise_range(i)
         # A bring-in is judged in _bring_in (wrong-bring-in), a missing deal was reported above.
         judged_elsewhere = reported or (kind == BRING_IN and self._is_bring_in_time())
         if expected != i and not judged_elsewhere:
-            self._out_of_turn(i, expected)
-        before = self.contrib[i]
+            self._out_of_turn(i, expected if expected >= 0 else None)
+        before = self.pot
         if kind == FOLD:
             rec = self._fold(i, to_call)
         elif kind == CHECK_CALL:
@@ -76,11 +80,11 @@ class Betting(Dealing):
             amount = action.amount
             assert amount is not None  # the reader gives every `cbr` its amount
             rec = self._bet_raise(i, amount, lo, hi)
-        put = self.contrib[i] - before
+        put = self.pot - before  # only player i puts chips in during their action
         self.records.append(ActionRecord(
             self.index, street, who, rec, put or None,
             self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,
-            pot_before, to_call, lo, hi, self.all_in(i)))
+            pot_before, to_call, lo if lo != NO_RAISE else None, hi if lo != NO_RAISE else None, self.all_in(i)))
         self.cursor = i if self.return_to is None else (self.return_to - 1) % self.n
         self.return_to = None
         self._after_action()
@@ -130,7 +134,7 @@ class Betting(Dealing):
             missing = "board cards" if self.pending_board else "hole cards"
             self.find("out-of-turn", f"{who} acts before the dealer has dealt the {self._street_name()} {missing}",
                       who, "the missing deal is reported; the replay goes on without those cards")
-            self.pending_board, self.pending_hole = 0, {}
+            self.pending_board, self.pending_hole = 0, 0
             self._maybe_start_betting()
         elif self.phase == DRAW:
             self.find("out-of-turn", f"{who} bets before the {self._street_name()} draw is complete", who,
@@ -144,20 +148,20 @@ class Betting(Dealing):
         return (self.v.streets[self.street].opener == OPEN_BRING_IN and self.level == self.highest_bet()
                 and not self.acted)
 
-    def _raise_range(self, i: int) -> tuple[int | None, int | None]:
-        """Legal bet/raise-to range for player ``i`` now (None, None: may not raise)."""
+    def _raise_range(self, i: int) -> tuple[int, int]:
+        """Legal bet/raise-to range for player ``i`` now (NO_RAISE, NO_RAISE: may not raise).
+        Native ints rather than optional ones: compiled, an optional int is a boxed object."""
         cap_to = self.bet[i] + self.stack[i]
         if cap_to <= self.level or not self._may_raise(i) or self._cap_reached():
-            return None, None
-        s = self.v.structure
-        if s == FIXED:
+            return NO_RAISE, NO_RAISE
+        if self.fixed:
             to = limits.fixed_to(self.fl_level, self.unit)
             if self._stud_bring_in_pending():
                 to = self.hand.small_bet or to
             return min(to, cap_to), min(to, cap_to)
         lo = limits.min_raise_to(self.level, self.last_full)
         hi = cap_to
-        if s == POT:
+        if self.pot_limit:
             hi = min(cap_to, limits.pot_limit_max_to(self.level, self.in_middle(), self.bet[i]))
         return min(lo, cap_to), hi
 
@@ -167,42 +171,40 @@ class Betting(Dealing):
     def _may_raise(self, i: int) -> bool:
         """A player who has not acted may always raise; one who has, only when what they now face
         since acting is a full raise (seed 4.11, 4.12; fixed limit 4.14, house 9.5)."""
-        if i not in self.acted:
+        if not self.acted >> i & 1:
             return True
-        faced = self.level - self.acted[i]
-        return faced > 0 and limits.may_reraise(self.v.structure, faced, self.last_full, self.unit,
-                                                 self.book.limit_allin_reopen)
+        faced = self.level - self.acted_level[i]
+        return faced > 0 and limits.may_reraise(self.fixed, faced, self.last_full, self.unit,
+                                                 self.rules.limit_reopen_half_bet)
 
     def _cap_reached(self) -> bool:
         """Fixed limit: a bet and `limit_raises` raises (`limit_raises_short` with fewer than three
         betting rounds), lifted heads-up as the rulebook's `heads_up_uncap` says (seed 4.15; house
         9.3, 9.4, 9.6). The rulebook's parameters carry the citation of each value."""
-        if self.v.structure != FIXED:
+        if not self.fixed or self.raises < self.max_raises:
             return False
-        limit = self.book.limit_raises if self.v.betting_rounds >= 3 else self.book.limit_raises_short
-        if self.raises < 1 + limit:
+        if self.rules.uncap_when_heads_up and self._cap_players() <= 2 and not self.capped_multiway:
             return False
-        mode = self.book.heads_up_uncap
-        if mode == "when-heads-up" and self._cap_players() <= 2 and not self.capped_multiway:
-            return False
-        if mode == "round-starts-heads-up" and self.round_starts_heads_up:
+        if self.rules.uncap_round_starts_heads_up and self.round_starts_heads_up:
             return False
         return True
 
     def _fold(self, i: int, to_call: int) -> str:
         """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, seed 4.5)."""
-        if to_call == 0 and self.book.unnecessary_fold != "off":
+        if to_call == 0 and self.rules.unnecessary_fold != "off":
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
                       self.p(i), self.book.ruling("unnecessary-fold"),
-                      severity=WARNING if self.book.unnecessary_fold == "warning" else INFO)
+                      severity=WARNING if self.rules.unnecessary_fold == WARNING else INFO)
         self._mark_folded(i)
         self.to_act &= ~(1 << i)
         return K.K_FOLD
 
     def _call(self, i: int) -> str:
-        to_call = max(0, self.level - self.bet[i])
+        to_call = self.level - self.bet[i]
+        if to_call < 0:
+            to_call = 0
         self.put(i, to_call)
-        self.acted[i] = self.level
+        self._mark_acted(i)
         self.to_act &= ~(1 << i)
         return K.K_CALL if to_call else K.K_CHECK
 
@@ -218,11 +220,11 @@ class Betting(Dealing):
         amount = self.hand.bring_in or 0
         self.put(i, amount - self.bet[i])
         self.level = max(self.level, self.bet[i])
-        self.acted[i] = self.level
+        self._mark_acted(i)
         self.to_act = self.active & ~(1 << i)
         return K.K_BRING_IN
 
-    def _bet_raise(self, i: int, to: int, lo: int | None, hi: int | None) -> str:
+    def _bet_raise(self, i: int, to: int, lo: int, hi: int) -> str:
         """A ``cbr``: judge the amount, apply the ruling, and update the round.
 
         In order: table stakes (seed 4.10: never more than the stack), not above the current bet,
@@ -231,7 +233,7 @@ class Betting(Dealing):
         rulebook's short-raise ruling (4.9), pot-limit at most the pot (seed 002, 4.23).
         """
         who = self.p(i)
-        s = self.v.structure
+        fixed = self.fixed
         cap_to = self.bet[i] + self.stack[i]
         opening = self.level == 0 or (self._stud_bring_in_pending())
         word = "bet" if self.level == 0 else ("completion" if self._stud_bring_in_pending() else "raise")
@@ -239,7 +241,7 @@ class Betting(Dealing):
             self.find("exceeds-stack", f"{who} {word}s to {self.fmt(to)} but has only {self.fmt(cap_to)} "
                       f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}")
             to = cap_to
-        all_in = to == cap_to and not self.unknown[i]
+        all_in = to == cap_to and not self.unknown >> i & 1
         if to <= self.level:
             self.find("raise-below-minimum" if self.level else "bet-below-minimum",
                       f"{who} {word}s to {self.fmt(to)}, not above the current bet {self.fmt(self.level)}", who, "treated as a call")
@@ -248,19 +250,18 @@ class Betting(Dealing):
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
                       f"{self.raises - 1} raises", who, self.book.ruling("raise-cap-exceeded") or "treated as a call")
             return self._call(i)
-        if lo is None:
+        if lo == NO_RAISE:
             if cap_to > self.level and not self._may_raise(i):
-                faced = self.level - self.acted.get(i, self.level)
+                faced = self.level - (self.acted_level[i] if self.acted >> i & 1 else self.level)
                 self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
                           self.book.ruling("betting-not-reopened") or "treated as a call")
             return self._call(i)
-        if s == FIXED:
-            fixed = lo
-            if to != fixed and not (all_in and to < fixed):
+        if fixed:
+            if to != lo and not (all_in and to < lo):
                 self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
-                          f"{self.fmt(fixed)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {self.fmt(fixed)}")
-                to = fixed
+                          f"{self.fmt(lo)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {self.fmt(lo)}")
+                to = lo
         else:
             if to < lo and not all_in:
                 code = "bet-below-minimum" if opening else "raise-below-minimum"
@@ -268,7 +269,7 @@ class Betting(Dealing):
                     ruled, as_call = lo, False
                     ruling = f"brought up to the minimum bet {self.fmt(lo)}"
                 else:
-                    ruled, as_call = limits.short_raise_ruling(self.book.short_raise_ruling, self.level, to, lo)
+                    ruled, as_call = limits.short_raise_ruling(self.rules.half_rule, self.level, to, lo)
                     ruling = ("treated as a call (half rule)" if as_call
                               else f"brought up to the minimum raise, to {self.fmt(ruled)}")
                 self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
@@ -277,7 +278,7 @@ class Betting(Dealing):
                     return self._call(i)
                 to = min(ruled, cap_to)
                 all_in = to == cap_to
-            if s == POT and hi is not None and to > hi:
+            if self.pot_limit and hi != NO_RAISE and to > hi:
                 self.find("over-pot-limit", f"{who} {word}s to {self.fmt(to)}; the pot limit is to {self.fmt(hi)}"
                           + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
                           f"cut back to a pot-sized {word}: to {self.fmt(hi)}")
@@ -287,33 +288,32 @@ class Betting(Dealing):
         raise_by = to - self.level
         prev_level = self.level
         self.put(i, to - self.bet[i])
-        if self._stud_bring_in_pending() and s == FIXED and to >= (self.hand.small_bet or 0):
+        if self._stud_bring_in_pending() and fixed and to >= (self.hand.small_bet or 0):
             full = True
         else:
-            full = not all_in or limits.allin_counts_as_raise(s, raise_by, self.last_full, self.unit,
-                                                               self.book.limit_allin_reopen)
-            if all_in and s == FIXED and to >= limits.fixed_to(self.fl_level, self.unit):
+            full = not all_in or limits.allin_counts_as_raise(fixed, raise_by, self.last_full, self.unit,
+                                                               self.rules.limit_reopen_half_bet)
+            if all_in and fixed and to >= limits.fixed_to(self.fl_level, self.unit):
                 full = True
         self.level = to
         kind = K.K_BET if prev_level == 0 else K.K_RAISE
         if self._stud_bring_in_pending():
             kind = K.K_COMPLETE
         if full:
-            if s != FIXED:
+            if not fixed:
                 self.last_full = max(self.last_full, raise_by) if prev_level == 0 else raise_by
-            short_allin = s == FIXED and all_in and to < limits.fixed_to(self.fl_level, self.unit)
-            if short_allin and self.book.limit_raise_over_half_allin == "completed-plus-bet":
+            short_allin = fixed and all_in and to < limits.fixed_to(self.fl_level, self.unit)
+            if short_allin and self.rules.completed_plus_bet:
                 # The reopening all-in counts as completed to a full raise (seed 4.14(b) variant).
                 self.fl_level = limits.fixed_to(self.fl_level, self.unit)
             else:
                 self.fl_level = to  # allin-plus-bet: a raise over it is the all-in plus one bet
             self.raises += 1
-            if kind == K.K_COMPLETE and self.book.completion_counts_as_raise:
+            if kind == K.K_COMPLETE and self.rules.completion_counts_as_raise:
                 self.raises += 1  # the bring-in was the opening bet, the completion a raise (WSOP reads otherwise)
-            limit = self.book.limit_raises if self.v.betting_rounds >= 3 else self.book.limit_raises_short
-            if self.raises >= 1 + limit and self._cap_players() > 2:
+            if self.raises >= self.max_raises and self._cap_players() > 2:
                 self.capped_multiway = True
-        self.acted[i] = self.level
+        self._mark_acted(i)
         self.round_aggressor = i
         self.last_aggressor = i
         self.to_act = self.active & ~(1 << i)

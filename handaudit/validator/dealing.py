@@ -56,7 +56,7 @@ class Dealing(ReplayState):
             self.find("wrong-card-count", f"{self.v.code} deals no board cards", "d")
             return
         self._check_cards(cards, "board")
-        if self.phase in (BET, DRAW) or (self.phase == DEAL and self.pending_hole):
+        if self.phase in (BET, DRAW) or (self.phase == DEAL and self.pending_hole != 0):
             self._premature("board cards")
             self.board.extend(cards)
             self.board_ahead += len(cards)
@@ -74,7 +74,7 @@ class Dealing(ReplayState):
 
     def _deal_hole(self, i: int, cards: tuple[int, ...]) -> None:
         who = self.p(i)
-        if self.phase == OVER or self.folded[i]:
+        if self.phase == OVER or self.folded >> i & 1:
             self.find("action-after-end", f"cards dealt to {who}, who is no longer in the hand", "d")
             return
         self._check_cards(cards, who)
@@ -92,9 +92,9 @@ class Dealing(ReplayState):
                 self.find("wrong-card-count", f"{who} is dealt cards but has nothing to draw", "d")
             self._receive(i, cards, up=False)
             return
-        if self.phase == DEAL and i in self.pending_hole:
-            due = self.pending_hole[i]
-            del self.pending_hole[i]
+        if self.phase == DEAL and self.pending_hole >> i & 1:
+            due = self.hole_due[i]
+            self.pending_hole &= ~(1 << i)
             if len(cards) != due:
                 self.find("wrong-card-count", f"{who} is dealt {len(cards)} card(s) on the {self._street_name()}; "
                           f"{due} due", "d")
@@ -104,7 +104,7 @@ class Dealing(ReplayState):
         if self.phase in (BET, DEAL) and self.street + 1 < len(self.v.streets) and \
                 self.v.streets[self.street + 1].hole_down + self.v.streets[self.street + 1].hole_up:
             self._premature(f"cards to {who}")
-            self.hole_ahead[i] = self.hole_ahead.get(i, 0) + len(cards)
+            self.hole_ahead[i] = self.hole_ahead[i] + len(cards)
             self._receive(i, cards, up=None, street=self.street + 1)
             return
         self.find("wrong-card-count", f"{who} is dealt {len(cards)} card(s) when none is due", "d")
@@ -112,16 +112,26 @@ class Dealing(ReplayState):
 
     def _receive(self, i: int, cards: tuple[int, ...], up: bool | None, street: int | None = None) -> None:
         """Give cards to a player; ``up=None`` takes face-up/down from the street (stud)."""
-        st = self.v.streets[min(street if street is not None else max(self.street, 0), len(self.v.streets) - 1)]
-        for k, c in enumerate(cards):
-            self.hole[i].append(c)
-            self.up[i].append(bool(k >= st.hole_down) if up is None and st.hole_up else bool(up))
+        streets = self.v.streets
+        st = streets[min(street if street is not None else max(self.street, 0), len(streets) - 1)]
+        hole = self.hole[i]
+        face_up = self.up[i]
+        by_street = up is None and st.hole_up != 0
+        down = st.hole_down
+        flag = up is True
+        k = 0
+        for c in cards:
+            if (k >= down) if by_street else flag:
+                face_up |= 1 << len(hole)
+            hole.append(c)
+            k += 1
+        self.up[i] = face_up
 
     # ------------------------------------------------------------------ draws and showdown
     def _discard(self, i: int, drawn: tuple[int, ...] | None) -> str:
         who = self.p(i)
         cards = drawn or ()
-        if self.phase == OVER or self.folded[i]:
+        if self.phase == OVER or self.folded >> i & 1:
             self.find("action-after-end", f"{who} draws but is no longer in the hand", who, "ignored")
             return K.K_DISCARD if cards else K.K_STAND_PAT
         if self.phase != DRAW:
@@ -151,7 +161,7 @@ class Dealing(ReplayState):
                 continue
             self.find("invalid-discard", f"{who} discards {card_text(c)}, which {who} does not hold "
                       f"(holds {cards_text(hole)})", who)
-        self.up[i] = [False] * len(hole)
+        self.up[i] = 0
         if cards:
             self.to_draw[i] = len(cards)
         self._maybe_start_betting()
@@ -159,7 +169,7 @@ class Dealing(ReplayState):
 
     def _show(self, i: int, action: Action) -> None:
         who = self.p(i)
-        if self.folded[i]:
+        if self.folded >> i & 1:
             self.find("action-after-end", f"{who} shows or mucks after folding", who, "ignored")
             return
         # At the showdown, or in an all-in run-out (real logs show hands before the rest of the
@@ -192,8 +202,12 @@ class Dealing(ReplayState):
 
     def _maybe_over(self) -> None:
         """The showdown is over once everyone still in has shown or mucked."""
-        if self.phase == SHOWDOWN and all(self.shown[i] is not None for i in self.live()):
-            self.phase = OVER
+        if self.phase != SHOWDOWN:
+            return
+        for i in range(self.n):
+            if not self.folded >> i & 1 and self.shown[i] is None:
+                return
+        self.phase = OVER
 
     def _refine(self, i: int, cards: tuple[int, ...]) -> None:
         """A show reveals (or repeats) the player's cards: unknown cards become known."""
@@ -203,26 +217,40 @@ class Dealing(ReplayState):
             self.find("wrong-card-count", f"{who} shows {len(cards)} card(s) but holds {len(hole)}", who)
         if not hole:
             self.hole[i] = list(cards)
-            self.up[i] = [False] * len(cards)
+            self.up[i] = 0
             self._check_cards(cards, who)
             return
-        known = [c for c in hole if c != UNKNOWN]
+        known: list[int] = []
+        unknowns = 0
+        for c in hole:
+            if c == UNKNOWN:
+                unknowns += 1
+            else:
+                known.append(c)
         new: list[int] = []
         for c in cards:
             if c == UNKNOWN:
                 continue
-            if c in known:
-                known.remove(c)
+            # Take c out of the known cards if there (one copy); an index search, as compiled
+            # `in` and `remove` compare boxed items generically (over half this method's cost).
+            at = -1
+            for j in range(len(known)):
+                if known[j] == c:
+                    at = j
+                    break
+            if at >= 0:
+                known.pop(at)
                 continue
             new.append(c)
-        if len(new) > hole.count(UNKNOWN):
+        if len(new) > unknowns:
             self.find("show-mismatch", f"{who} shows {cards_text(cards)} but was dealt {cards_text(hole)}", who)
-        it = iter(new)
-        for k, c in enumerate(hole):
-            if c == UNKNOWN:
-                nxt = next(it, None)
-                if nxt is None:
+        taken = 0  # the new cards fill the unknown places in order
+        for k in range(len(hole)):
+            if hole[k] == UNKNOWN:
+                if taken == len(new):
                     break
+                nxt = new[taken]
+                taken += 1
                 if self.seen >> nxt & 1:
                     self.find("duplicate-card", f"{who} shows {card_text(nxt)}, a card already dealt elsewhere", who)
                 self.seen |= 1 << nxt
@@ -231,16 +259,24 @@ class Dealing(ReplayState):
     def first_to_show(self) -> tuple[int, int | None]:
         """Who shows first: the last aggressor of the final round, else the first player in the
         final round's order (TDA Rule 16). Returns (player, last aggressor or None)."""
-        live = self.live()
-        last = self.round_aggressor if self.round_aggressor in live else None
-        if last is not None and self.book.show_order == "last-aggressor":
+        last = self.round_aggressor
+        if last is not None and self.folded >> last & 1:
+            last = None
+        if last is not None and self.rules.show_last_aggressor:
             return last, last
-        return min(live, key=lambda j: (j - self.order_start) % self.n), None
+        first, first_distance = -1, 0  # the live player nearest after order_start
+        for j in range(self.n):
+            if self.folded >> j & 1:
+                continue
+            distance = (j - self.order_start) % self.n
+            if first < 0 or distance < first_distance:
+                first, first_distance = j, distance
+        return first, None
 
     def _check_show_order(self, i: int) -> None:
         """Warn when the first hand shown is not the one the rulebook asks for first: the last
         aggressor of the final round, else the first player left of the button (TDA Rule 16)."""
-        if len(self.show_order) != 1 or self.book.show_order == "off":
+        if len(self.show_order) != 1 or self.rules.show_order_off:
             return
         live = self.live()
         if any(self.all_in(j) for j in live) or len(live) < 2:

@@ -20,6 +20,8 @@ with typed attributes (see state.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import UNKNOWN, rank, suit
 from ..findings import Finding
 from ..model import (
@@ -31,7 +33,6 @@ from ..model import (
     Hand,
 )
 from ..variants import (
-    FIXED,
     OPEN_BLINDS,
     OPEN_BRING_IN,
     OPEN_LOW_SHOWING,
@@ -61,14 +62,13 @@ class _Engine(Betting):
     # ------------------------------------------------------------------ forced bets
     def _post_forced_bets(self) -> None:
         h, n = self.hand, self.n
-        antes = list(h.antes)
-        blinds = list(h.blinds_or_straddles)
+        antes = h.antes
+        blinds = h.blinds_or_straddles
         if n == 2 and self.v.button_game:
             # Heads-up, the forced bets are reverse-assigned: p1 is the big blind, p2 the
             # button and small blind (PHH spec, required.rst "Antes" and "Blinds or Straddles").
-            antes.reverse()
-            blinds.reverse()
-        self.antes = antes
+            antes = antes[::-1]
+            blinds = blinds[::-1]
         for i, a in enumerate(antes):
             if a > 0:
                 self.put(i, a, dead=True)
@@ -113,19 +113,25 @@ class _Engine(Betting):
             return
         st = self.v.streets[self.street]
         per_player = st.hole_down + st.hole_up
-        self.pending_hole = {}
+        pending = 0
         if per_player:
             ahead = self.hole_ahead  # cards dealt before their street (almost always none)
-            for i in self.live():
-                need = per_player - ahead.pop(i, 0) if ahead else per_player
+            due = self.hole_due
+            for i in range(self.n):
+                if self.folded >> i & 1:
+                    continue
+                need = per_player - ahead[i]
+                ahead[i] = 0
                 if need > 0:
-                    self.pending_hole[i] = need
+                    pending |= 1 << i
+                    due[i] = need
+        self.pending_hole = pending
         self.pending_board = max(0, st.board - self.board_ahead)
         self.board_ahead = max(0, self.board_ahead - st.board)
         if st.draw:
             self.phase = DRAW
             # Draws go in betting order from the button's left (p1 first in PHH order).
-            self.to_discard = [i for i in range(self.n) if not self.folded[i]]
+            self.to_discard = self.live()
             self.to_draw = {}
         else:
             self.phase = DEAL
@@ -141,12 +147,12 @@ class _Engine(Betting):
     def _start_betting(self) -> None:
         st = self.v.streets[self.street]
         self.phase = BET
-        s = self.v.structure
-        unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if s == FIXED else 0
+        fixed = self.fixed
+        unit = (self.hand.big_bet if st.big_bet else self.hand.small_bet) if fixed else 0
         self.unit = unit or 0
         self.raises = 0  # bets and raises counted towards a fixed-limit cap
         self.capped_multiway = False
-        self.acted = {}  # player -> level when they last acted voluntarily
+        self.acted = 0
         self.skipped = 0
         self.return_to = None
         self.level = self.highest_bet()
@@ -160,10 +166,10 @@ class _Engine(Betting):
                 # Before the flop the big blind counts as the opening bet (seed 4.8); over a
                 # straddle the straddle is the last full bet, so the minimum raise-to is twice
                 # the straddle (rulebook `straddle_min_raise`, reading of seed 4.8).
-                self.last_full = self._preflop_raise_size() if s != FIXED else self.unit
-                self.fl_level = self.largest_blind if s == FIXED else 0
+                self.last_full = self._preflop_raise_size() if not fixed else self.unit
+                self.fl_level = self.largest_blind if fixed else 0
                 self.raises = 1
-                if self.straddles and self.book.straddle_counts_as_raise:
+                if self.straddles and self.rules.straddle_counts_as_raise:
                     self.raises += self.straddles
             if self.n == 2:
                 first = 1  # heads-up the button (p2) acts first before the flop (seed 4.2)
@@ -186,7 +192,7 @@ class _Engine(Betting):
         """The last full raise before the flop: the big blind; over straddles, per the rulebook's
         `straddle_min_raise`: the straddle itself (double-straddle) or the straddle's own raise
         over the blind before it (straddle-plus-raise, PokerKit's minimum)."""
-        if not self.straddles or self.book.straddle_min_raise == "double-straddle":
+        if not self.straddles or self.rules.double_straddle:
             return self.largest_blind
         levels = sorted({b for b in self.hand.blinds_or_straddles if b > 0})
         return levels[-1] - levels[-2] if len(levels) > 1 else levels[-1]
@@ -209,20 +215,21 @@ class _Engine(Betting):
         """Stud: the lowest up card brings in, ties broken by suit c<d<h<s; razz: the highest
         (ace low), ties by the highest suit (Robert's Rules v11, Seven-Card Stud rule 2; Razz)."""
         razz = self.v.code == "FR"
-        best, best_key = 0, None
+        best, best_key, found = 0, 0, False
         for i in self.live():
-            ups = [c for c, u in zip(self.hole[i], self.up[i]) if u]
+            ups = self._up_cards(i)
             if not ups or ups[-1] == UNKNOWN:
                 continue
             c = ups[-1]
             r = rank(c)
+            # (rank, suit) as one int, rank * 4 + suit, ordered as the pair (the suit is 0..3)
             if razz:
                 r = -1 if r == 12 else r  # ace is low in razz
-                key = (-r, -suit(c))  # highest card brings in
+                key = -(r * 4 + suit(c))  # highest card brings in
             else:
-                key = (r, suit(c))  # lowest card brings in
-            if best_key is None or key < best_key:
-                best, best_key = i, key
+                key = r * 4 + suit(c)  # lowest card brings in
+            if not found or key < best_key:
+                best, best_key, found = i, key, True
         return best
 
     def _best_showing(self, low: bool) -> int:
@@ -230,11 +237,22 @@ class _Engine(Betting):
         the player nearest the dealer's left (Robert's Rules v11, Seven-Card Stud rule 2)."""
         best, best_key = None, None
         for i in self.live():
-            ups = [c for c, u in zip(self.hole[i], self.up[i]) if u]
+            ups = self._up_cards(i)
             key = showing_order_key(ups, low)
             if best_key is None or key > best_key:
                 best, best_key = i, key
         return best if best is not None else 0
+
+    def _up_cards(self, i: int) -> list[int]:
+        """Player ``i``'s face-up cards, in the order dealt."""
+        up = self.up[i]
+        cards = []
+        k = 0
+        for c in self.hole[i]:
+            if up >> k & 1:
+                cards.append(c)
+            k += 1
+        return cards
 
     # ------------------------------------------------------------------ the run
     def run(self) -> Replay:
@@ -259,11 +277,11 @@ class _Engine(Betting):
                 self.records.append(ActionRecord(index, street, self.p(lone), K.K_CHECK, pot_before=pot_before,
                                                  to_call=0))
                 return
-        if kind == NOOP:
-            self.records.append(ActionRecord(index, street, None, K.K_NOOP, pot_before=pot_before))
-        elif kind in (DEAL_BOARD, DEAL_HOLE):
+        if kind == DEAL_HOLE or kind == DEAL_BOARD:
             rec_kind = self._deal(action)
             self.records.append(ActionRecord(index, self._street_name(), "d", rec_kind, pot_before=pot_before))
+        elif kind == NOOP:
+            self.records.append(ActionRecord(index, street, None, K.K_NOOP, pot_before=pot_before))
         else:
             self._player_action(action, pot_before)
 
@@ -274,20 +292,19 @@ class _Engine(Betting):
         if not complete:
             self.findings.append(Finding("incomplete-hand", self._incomplete_message(), None, None,
                                          self.book.cite("incomplete-hand")))
-        live = self.live()
         return Replay(
             findings=tuple(self.findings),
             records=tuple(self.records),
             complete=complete,
             contributions=tuple(self.contrib),
             dead=tuple(self.dead),
-            folded=tuple(self.folded),
-            all_in=tuple(self.all_in(i) for i in range(self.n)),
+            folded=tuple([bool(self.folded >> i & 1) for i in range(self.n)]),
+            all_in=tuple([self.all_in(i) for i in range(self.n)]),
             hole=tuple(tuple(c) for c in self.hole),
-            up=tuple(tuple(u) for u in self.up),
+            up=tuple([_flags(self.up[i], len(self.hole[i])) for i in range(self.n)]),
             board=tuple(self.board),
             shown=tuple(self.shown),
-            showdown=len(live) >= 2 and (self.phase in (SHOWDOWN, OVER) or self.street >= len(self.v.streets)),
+            showdown=self.n_live >= 2 and (self.phase in (SHOWDOWN, OVER) or self.street >= len(self.v.streets)),
             order_at_showdown=tuple(self.show_order),
         )
 
@@ -302,3 +319,13 @@ class _Engine(Betting):
         if self.phase == DRAW:
             return f"the history stops during the {self._street_name()} draw"
         return f"the history stops before the {self._street_name()} cards are dealt"
+
+
+_DOWN: Final[tuple[bool, ...]] = (False,)  # a constant: compiled, a literal (False,) is built anew each time
+
+
+def _flags(mask: int, count: int) -> tuple[bool, ...]:
+    """The ``count`` low bits of ``mask`` as bools (bit 0 first)."""
+    if not mask:
+        return _DOWN * count  # no card face up (every game but stud): one tuple repeat
+    return tuple([mask >> k & 1 == 1 for k in range(count)])

@@ -1,12 +1,12 @@
 """Betting-structure arithmetic: the legal bet/raise-to range and the rulings for bad amounts.
 
 Kept apart from the engine's turn logic so each rule lives in one place with its citation.
-Amounts are "to" amounts: a player's total bet in the current round.
+Amounts are "to" amounts: a player's total bet in the current round. ``fixed``: the game is
+fixed-limit; ``half_bet``: the rulebook's `limit_allin_reopen` is ``half-bet`` (else
+``full-bet``); both are read once per hand (see state.py, Rules).
 """
 
 from __future__ import annotations
-
-from ..variants import FIXED
 
 
 def min_raise_to(level: int, last_full: int) -> int:
@@ -27,37 +27,35 @@ def fixed_to(fl_level: int, unit: int) -> int:
     return fl_level + unit
 
 
-def allin_counts_as_raise(structure: str, raise_by: int, last_full: int, unit: int,
-                          limit_reopen: str = "half-bet") -> bool:
+def allin_counts_as_raise(fixed: bool, raise_by: int, last_full: int, unit: int, half_bet: bool = True) -> bool:
     """Whether an all-in raise is a full raise that reopens the betting.
 
     No-limit/pot-limit: only a full raise counts (seed 4.11, TDA Rule 49). Fixed limit: half a
     bet or more counts as a full raise (seed 4.14, Robert's Section 3 rule 7, house 9.5), or a full
     bet under a rulebook whose `limit_allin_reopen` is ``full-bet``.
     """
-    if structure == FIXED:
-        return (2 * raise_by if limit_reopen == "half-bet" else raise_by) >= unit
+    if fixed:
+        return (2 * raise_by if half_bet else raise_by) >= unit
     return raise_by >= last_full
 
 
-def may_reraise(structure: str, faced_since_acted: int, last_full: int, unit: int,
-                limit_reopen: str = "half-bet") -> bool:
+def may_reraise(fixed: bool, faced_since_acted: int, last_full: int, unit: int, half_bet: bool = True) -> bool:
     """A player who already acted may raise only if what they now face since they last acted
     is a full raise (seed 4.12: several short all-ins can add up to one); fixed limit: half a
     bet (seed 4.14)."""
-    if structure == FIXED:
-        return (2 * faced_since_acted if limit_reopen == "half-bet" else faced_since_acted) >= unit
+    if fixed:
+        return (2 * faced_since_acted if half_bet else faced_since_acted) >= unit
     return faced_since_acted >= last_full
 
 
-def short_raise_ruling(ruling: str, level: int, to: int, min_to: int) -> tuple[int, bool]:
+def short_raise_ruling(half_rule: bool, level: int, to: int, min_to: int) -> tuple[int, bool]:
     """What a raise below the minimum becomes (seed 4.9).
 
-    ``half-rule`` (TDA Rule 45): adding at least half of a minimum raise makes a full minimum
-    raise; less is a call. ``bring-to-minimum`` (Robert's Section 14 rule 11, WSOP rule 179):
-    brought up to the minimum raise. Returns the ruled "to" amount and whether it is a call.
+    ``half_rule`` (TDA Rule 45): adding at least half of a minimum raise makes a full minimum
+    raise; less is a call. Otherwise ``bring-to-minimum`` (Robert's Section 14 rule 11, WSOP
+    rule 179): brought up to the minimum raise. Returns the ruled "to" amount and whether it is
+    a call.
     """
-    if ruling == "half-rule" and 2 * (to - level) < (min_to - level):
+    if half_rule and 2 * (to - level) < (min_to - level):
         return level, True
     return min_to, False
-

@@ -19,10 +19,63 @@ from typing import Final
 
 from ..findings import Finding
 from ..model import Hand, format_amount
-from ..variants import VARIANTS, Variant
+from ..variants import FIXED, POT, VARIANTS, Variant
 from .outcome import ActionRecord
 from .phases import BET, DEAL, UNKNOWN_STACK
-from .rulebook import Rulebook
+from .rulebook import (
+    COMPLETED_PLUS_BET,
+    DOUBLE_STRADDLE,
+    HALF_BET,
+    HALF_RULE,
+    LAST_AGGRESSOR,
+    OFF,
+    PLAYERS_NOT_ALL_IN,
+    ROUND_STARTS_HEADS_UP,
+    WHEN_HEADS_UP,
+    Rulebook,
+)
+
+
+class Rules:
+    """The rulebook parameters the replay reads, as native typed attributes (enums as bools).
+
+    A Rulebook is a frozen dataclass that stays interpreted: reading one of its attributes is a
+    generic attribute lookup (some 160 instructions), and the replay read several per action.
+    Built once per rulebook (:func:`rules_of`) and read natively after that.
+    """
+
+    def __init__(self, book: Rulebook) -> None:
+        self.book: Final = book
+        self.limit_raises: Final[int] = book.limit_raises
+        self.limit_raises_short: Final[int] = book.limit_raises_short
+        self.uncap_when_heads_up: Final = book.heads_up_uncap == WHEN_HEADS_UP
+        self.uncap_round_starts_heads_up: Final = book.heads_up_uncap == ROUND_STARTS_HEADS_UP
+        self.cap_counts_not_all_in: Final = book.cap_counts == PLAYERS_NOT_ALL_IN
+        self.half_rule: Final = book.short_raise_ruling == HALF_RULE
+        self.straddle_counts_as_raise: Final[bool] = book.straddle_counts_as_raise
+        self.completion_counts_as_raise: Final[bool] = book.completion_counts_as_raise
+        self.limit_reopen_half_bet: Final = book.limit_allin_reopen == HALF_BET
+        self.completed_plus_bet: Final = book.limit_raise_over_half_allin == COMPLETED_PLUS_BET
+        self.double_straddle: Final = book.straddle_min_raise == DOUBLE_STRADDLE
+        self.unnecessary_fold: Final[str] = book.unnecessary_fold  # a severity, or OFF
+        self.show_last_aggressor: Final = book.show_order == LAST_AGGRESSOR
+        self.show_order_off: Final = book.show_order == OFF
+
+
+# The Rules of the rulebook last replayed under (a run audits all its hands under one). One
+# entry rather than a dict by id(book): id() allocates an int (the dict cost 450 instructions a hand).
+_LAST_RULES: Final[list[Rules]] = []
+
+
+def rules_of(book: Rulebook) -> Rules:
+    """The :class:`Rules` of ``book``."""
+    if _LAST_RULES:  # one entry once set, replaced whole: safe to read under threads
+        rules = _LAST_RULES[0]
+        if rules.book is book:
+            return rules
+    rules = Rules(book)
+    _LAST_RULES[:] = [rules]
+    return rules
 
 
 class ReplayState:
@@ -31,14 +84,18 @@ class ReplayState:
     # the hand, its rules
     hand: Hand
     book: Rulebook
+    rules: Rules  # the book's parameters, read natively
     v: Variant
+    fixed: bool  # fixed-limit betting
+    pot_limit: bool  # pot-limit betting
+    max_raises: int  # fixed limit: counted bets and raises that cap a round (the bet + limit_raises)
     n: int  # players
     # what the replay reports
     findings: list[Finding]
     records: list[ActionRecord]
     index: int  # the action being judged (-1: none)
     # chips, per player
-    unknown: list[bool]  # starting stack unknown (`inf`): never all in
+    unknown: int  # starting stack unknown (`inf`): never all in (a bitmask)
     stack: list[int]
     contrib: list[int]  # every chip put in this hand
     dead: list[int]  # the dead part of contrib (antes, missed blinds)
@@ -46,32 +103,31 @@ class ReplayState:
     pot: int  # every chip in the middle
     # cards
     hole: list[list[int]]
-    up: list[list[bool]]
+    up: list[int]  # per player: bit k set when their k-th hole card was dealt face up (stud)
     board: list[int]
     seen: int  # known cards dealt (live, discarded or mucked): bit c for card c
     shown: list[bool | None]
     show_order: list[int]
-    # who is in
-    folded: list[bool]
-    # Kept up to date as chips move and players fold, so no step rescans the table. Sets of
-    # players are bitmasks (bit i: player i): compiled, testing and changing one is a few
-    # machine instructions, where a set boxes, hashes and allocates.
+    # Who is in. Kept up to date as chips move and players fold, so no step rescans the table.
+    # Sets of players are bitmasks (bit i: player i): compiled, testing and changing one is a few
+    # machine instructions, where a set or a list of bools boxes, hashes and allocates.
+    folded: int  # players who folded
     active: int  # players who can still act (not folded, not all in)
     n_active: int  # how many they are
     n_live: int  # players not folded
     # phases and streets
     street: int
     street_name: str | None
-    phase: str
+    phase: int  # DEAL, DRAW, BET, SHOWDOWN or OVER (phases.py)
     closed: bool  # no more betting possible this hand (all-in run-out)
     pending_board: int
-    pending_hole: dict[int, int]
+    pending_hole: int  # players still to be dealt this street's hole cards (a bitmask)
+    hole_due: list[int]  # per player: how many hole cards this street deals them
     board_ahead: int  # board cards dealt before their street (premature-deal)
-    hole_ahead: dict[int, int]
+    hole_ahead: list[int]  # per player: hole cards dealt before their street (premature-deal)
     to_discard: list[int]
     to_draw: dict[int, int]
     # forced bets (engine.py, _post_forced_bets)
-    antes: list[int]
     big_blind: int
     blind_seat_last: int | None
     largest_blind: int
@@ -81,7 +137,8 @@ class ReplayState:
     unit: int  # fixed limit: this round's bet size
     raises: int  # bets and raises counted towards a fixed-limit cap
     capped_multiway: bool
-    acted: dict[int, int]  # player -> level when they last acted voluntarily
+    acted: int  # players who acted voluntarily this round (a bitmask)
+    acted_level: list[int]  # per player: the level when they last acted (valid for those in acted)
     level: int  # the bet to call
     fl_level: int  # fixed limit: the last counted bet level
     last_full: int  # the last full bet or raise (no-limit, pot-limit)
@@ -98,24 +155,39 @@ class ReplayState:
 
     def __init__(self, hand: Hand, book: Rulebook) -> None:
         self.hand, self.book = hand, book
-        self.v = VARIANTS[hand.variant]
+        rules = self.rules = rules_of(book)
+        v = self.v = VARIANTS[hand.variant]
+        self.fixed = v.structure == FIXED
+        self.pot_limit = v.structure == POT
+        self.max_raises = 1 + (rules.limit_raises if v.betting_rounds >= 3 else rules.limit_raises_short)
         n = self.n = hand.players
         self.findings = []
         self.records = []
         self.index = -1
-        self.unknown = [s is None for s in hand.starting_stacks]
-        self.stack = [UNKNOWN_STACK if s is None else s for s in hand.starting_stacks]
-        self.contrib = [0] * n
-        self.dead = [0] * n
-        self.bet = [0] * n
+        unknown = 0
+        stack: list[int] = []
+        for s in hand.starting_stacks:
+            if s is None:
+                unknown |= 1 << len(stack)
+                stack.append(UNKNOWN_STACK)
+            else:
+                stack.append(s)
+        self.unknown = unknown
+        self.stack = stack
+        # Per-player counters start as copies of one list of zeros: compiled, each `[0] * n`
+        # builds and frees a temporary `[0]` too (a copy saves some 200 instructions a list).
+        zeros = [0] * n
+        self.contrib = zeros
+        self.dead = zeros[:]
+        self.bet = zeros[:]
         self.pot = 0
         self.hole = [[] for _ in range(n)]
-        self.up = [[] for _ in range(n)]
+        self.up = zeros[:]
         self.board = []
         self.seen = 0
         self.shown = [None] * n
         self.show_order = []
-        self.folded = [False] * n
+        self.folded = 0
         self.active = (1 << n) - 1
         self.n_active = n
         self.n_live = n
@@ -124,12 +196,12 @@ class ReplayState:
         self.phase = DEAL
         self.closed = False
         self.pending_board = 0
-        self.pending_hole = {}
+        self.pending_hole = 0
+        self.hole_due = zeros[:]
         self.board_ahead = 0
-        self.hole_ahead = {}
+        self.hole_ahead = zeros[:]
         self.to_discard = []
         self.to_draw = {}
-        self.antes = []
         self.big_blind = 0
         self.blind_seat_last = None
         self.largest_blind = 0
@@ -139,7 +211,8 @@ class ReplayState:
         self.unit = 0
         self.raises = 0
         self.capped_multiway = False
-        self.acted = {}
+        self.acted = 0
+        self.acted_level = zeros[:]
         self.level = 0
         self.fl_level = 0
         self.last_full = 0
@@ -155,10 +228,10 @@ class ReplayState:
 
     # ------------------------------------------------------------------ queries and chips
     def all_in(self, i: int) -> bool:
-        return self.stack[i] == 0 and not self.unknown[i]
+        return self.stack[i] == 0 and not self.unknown >> i & 1
 
     def live(self) -> list[int]:
-        return [i for i in range(self.n) if not self.folded[i]]
+        return [i for i in range(self.n) if not self.folded >> i & 1]
 
     def can_act(self, i: int) -> bool:
         return bool(self.active >> i & 1)
@@ -170,9 +243,14 @@ class ReplayState:
             self.n_active -= 1
 
     def _mark_folded(self, i: int) -> None:
-        self.folded[i] = True
+        self.folded |= 1 << i
         self._deactivate(i)
         self.n_live -= 1
+
+    def _mark_acted(self, i: int) -> None:
+        """Player ``i`` acted voluntarily at the current level."""
+        self.acted |= 1 << i
+        self.acted_level[i] = self.level
 
     def find(self, code: str, message: str, actor: str | None = None, ruling: str | None = None,
              severity: str | None = None) -> None:
@@ -181,16 +259,21 @@ class ReplayState:
 
     def put(self, i: int, amount: int, dead: bool = False) -> int:
         """Move up to ``amount`` chips from a stack into the middle; returns what was put."""
-        amount = min(amount, self.stack[i])
-        self.stack[i] -= amount
-        if self.stack[i] == 0 and not self.unknown[i]:
+        # Each list item is read once into a native int and written back: compiled, `lst[i] += x`
+        # is a generic in-place add on boxed ints (this method cost some 1,000 instructions).
+        left = self.stack[i]
+        if amount > left:
+            amount = left
+        left -= amount
+        self.stack[i] = left
+        if left == 0 and not self.unknown >> i & 1:
             self._deactivate(i)  # all in
-        self.contrib[i] += amount
+        self.contrib[i] = self.contrib[i] + amount
         self.pot += amount
         if dead:
-            self.dead[i] += amount
+            self.dead[i] = self.dead[i] + amount
         else:
-            self.bet[i] += amount
+            self.bet[i] = self.bet[i] + amount
         return amount
 
     def highest_bet(self) -> int:
@@ -218,18 +301,24 @@ class ReplayState:
         return self.n_active
 
     def _cap_players(self) -> int:
-        if self.book.cap_counts == "players-not-all-in":
+        if self.rules.cap_counts_not_all_in:
             return self.n_active
         return self.n_live
 
     def next_to_act(self) -> int | None:
+        seat = self._next_seat()
+        return seat if seat >= 0 else None
+
+    def _next_seat(self) -> int:
+        """The player whose turn it is (-1: nobody): next_to_act without boxing an optional int."""
         if self.phase != BET or not self.to_act:
-            return None
-        for k in range(1, self.n + 1):
-            i = (self.cursor + k) % self.n
-            if self.to_act >> i & 1:
-                return i
-        return None
+            return -1
+        # The first player still to act after the cursor, going round the table.
+        after = self.cursor + 1
+        later = self.to_act >> after
+        if later:
+            return (later & -later).bit_length() - 1 + after
+        return (self.to_act & -self.to_act).bit_length() - 1
 
     # ------------------------------------------------------------------ steps defined later in the chain
     # Dealing and betting call these; the classes after them in the chain define them. Declared

@@ -11,6 +11,7 @@ from handaudit.grammar.actions import parse_action
 from handaudit.model import Hand
 from handaudit.validator import replay
 from handaudit.validator.engine import BET, DEAL, DRAW, OVER, SHOWDOWN, _Engine
+from handaudit.validator.phases import NO_RAISE
 from handaudit.validator.rulebook import load_rulebook
 from handaudit.variants import FIXED, OPEN_BRING_IN, VARIANTS
 
@@ -38,8 +39,8 @@ def _next_move(e: _Engine, rng: random.Random, deck: list[int]) -> str | None:
         return None
     if e.phase == DEAL:
         if e.pending_hole:
-            i = min(e.pending_hole)
-            return f"d dh p{i + 1} " + cards_text([deck.pop() for _ in range(e.pending_hole[i])])
+            i = (e.pending_hole & -e.pending_hole).bit_length() - 1  # the lowest player still due
+            return f"d dh p{i + 1} " + cards_text([deck.pop() for _ in range(e.hole_due[i])])
         return "d db " + cards_text([deck.pop() for _ in range(e.pending_board)])
     if e.phase == DRAW:
         if e.to_discard:
@@ -61,7 +62,7 @@ def _next_move(e: _Engine, rng: random.Random, deck: list[int]) -> str | None:
     options = [f"p{i + 1} cc"]
     if to_call:
         options.append(f"p{i + 1} f")
-    if lo is not None:
+    if lo != NO_RAISE:
         options += [f"p{i + 1} cbr {lo}", f"p{i + 1} cbr {hi}", f"p{i + 1} cbr {rng.randint(lo, hi)}"]
     return rng.choice(options)
 

@@ -55,3 +55,21 @@ def test_action_record_is_a_value():
         a.kind = "call"  # type: ignore[misc]
     assert repr(a) == ("ActionRecord(index=3, street='flop', actor='p1', kind='raise', amount=100, to=150, "
                        "pot_before=50, to_call=20, min_to=40, max_to=500, all_in=True)")
+
+
+def test_rules_are_the_rulebook_of_each_replay():
+    """The replay reads the rulebook's parameters from a native Rules made per rulebook; a run
+    alternating rulebooks must never replay under the other book's Rules."""
+    from handaudit.validator.state import rules_of
+
+    a = load_rulebook("tda-2026")
+    b = load_rulebook("tda-2026", ["limit_raises=7", "heads_up_uncap=never", "show_order=off",
+                                   "limit_allin_reopen=full-bet", "short_raise_ruling=bring-to-minimum"])
+    for book in (a, b, a, b):
+        rules = rules_of(book)
+        assert rules.book is book
+        assert rules.limit_raises == book.limit_raises
+        assert rules.uncap_when_heads_up == (book.heads_up_uncap == "when-heads-up")
+        assert rules.show_order_off == (book.show_order == "off")
+        assert rules.limit_reopen_half_bet == (book.limit_allin_reopen == "half-bet")
+        assert rules.half_rule == (book.short_raise_ruling == "half-rule")

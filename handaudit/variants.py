@@ -108,7 +108,7 @@ def _draw(hole: int, draws: int) -> tuple[Street, ...]:
     return (first, *rest)
 
 
-VARIANTS: dict[str, Variant] = {
+VARIANTS: Final[dict[str, Variant]] = {
     v.code: v
     for v in [
         Variant("FT", "Fixed-limit Texas hold'em", FIXED, FULL_DECK, _holdem(2), ("high",), required=_BUTTON_FIXED),

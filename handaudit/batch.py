@@ -169,23 +169,26 @@ class Auditor:
 
     def run(self, seq: int, chunks: list[Chunk]) -> BatchResult:
         summary = Summary()
+        add = summary.add
+        book, payout_check = self.book, self.payout_check
         lines = [] if self.config.jsonl else None
         statuses = [] if self.config.statuses else None
         writer = self.writer
         for chunk in chunks:
-            report, line, rows = self._outputs(audit_chunk(chunk, self.book))
+            report, line, rows = self._outputs(audit_chunk(chunk, book))
             read = report.read
             hand = read.hand
             settlement = report.settlement
-            summary.add(report.status, report.findings, self.payout_check(report),
-                        settlement.rake if settlement is not None and hand is not None else None,
-                        hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
+            status = report.status
+            add(status, report.findings, payout_check(report),
+                settlement.rake if settlement is not None and hand is not None else None,
+                hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
             if rows is not None:
                 writer.add_rows(rows)
             if lines is not None:
                 lines.append(line)
             if statuses is not None:
-                statuses.append(report.status)
+                statuses.append(status)
         return BatchResult(seq, len(chunks), summary, statuses,
                            "\n".join(lines) + "\n" if lines else ("" if lines is not None else None))
 

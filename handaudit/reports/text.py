@@ -31,7 +31,7 @@ class Summary:
     code_hands: Counter = field(default_factory=Counter)  # code -> hands with the code
     severities: dict = field(default_factory=dict)  # code -> severity
     payout: Counter = field(default_factory=Counter)  # payout_check -> hands
-    rake: Decimal = Decimal(0)
+    rake_units: dict = field(default_factory=dict)  # scale -> rake in units of 10**-scale (exact ints)
     rake_hands: int = 0
     worst: list = field(default_factory=list)  # [(-errors, -findings, source, hand_index, hand_key)]
     files: int = 0
@@ -39,9 +39,16 @@ class Summary:
     jobs: int | None = None
     rulebook: str | None = None
 
+    @property
+    def rake(self) -> Decimal:
+        """The total rake of the hands with recorded winnings, exact."""
+        return sum((Decimal(units).scaleb(-scale) for scale, units in sorted(self.rake_units.items())), Decimal(0))
+
     # -- building --------------------------------------------------------------------------
     def add(self, status: str, findings, payout_check: str | None, rake_units: int | None, scale: int | None,
             source: str, hand_index: int, hand_key: str) -> None:
+        """Count one hand. Called once per hand, interpreted: the common case (no findings, one
+        scale) costs a few counter updates, not a set, loops and a Decimal per hand."""
         self.hands += 1
         if status == "valid":
             self.valid += 1
@@ -49,6 +56,18 @@ class Summary:
             self.invalid += 1
         else:
             self.unreadable += 1
+        if findings:
+            self._add_findings(findings, source, hand_index, hand_key)
+        if payout_check is not None:
+            self.payout[payout_check] += 1
+        if rake_units is not None and scale is not None:
+            self.add_rake(rake_units, scale)
+
+    def add_rake(self, units: int, scale: int, hands: int = 1) -> None:
+        self.rake_units[scale] = self.rake_units.get(scale, 0) + units
+        self.rake_hands += hands
+
+    def _add_findings(self, findings, source: str, hand_index: int, hand_key: str) -> None:
         errors = 0
         seen = set()
         for f in findings:
@@ -59,11 +78,6 @@ class Summary:
             seen.add(f.code)
         for code in seen:
             self.code_hands[code] += 1
-        if payout_check is not None:
-            self.payout[payout_check] += 1
-        if rake_units is not None and scale is not None:
-            self.rake += Decimal(rake_units).scaleb(-scale)
-            self.rake_hands += 1
         if errors:
             self._offer((-errors, -len(findings), source, hand_index, hand_key))
 
@@ -83,7 +97,8 @@ class Summary:
         for code, sev in other.severities.items():
             self.severities.setdefault(code, sev)
         self.payout.update(other.payout)
-        self.rake += other.rake
+        for scale, units in other.rake_units.items():
+            self.add_rake(units, scale, hands=0)
         self.rake_hands += other.rake_hands
         for item in other.worst:
             self._offer(item)
@@ -224,8 +239,7 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
     scale = hands.column("scale").to_pylist()
     for r, sc in zip(rake, scale):
         if r is not None and sc is not None:
-            s.rake += Decimal(r).scaleb(-sc)
-            s.rake_hands += 1
+            s.add_rake(r, sc)
     findings = read_table(out_dir, "findings", ["source", "hand_index", "code", "severity"])
     for code, n in _value_counts(findings.column("code")).items():
         s.findings[code] = n

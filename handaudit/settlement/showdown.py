@@ -177,6 +177,30 @@ def _stud_order(winners: list[int], kind: str, strengths: dict[int, int],
     return sorted(winners, key=lambda p: keys[p], reverse=not low)
 
 
+class _Hands:
+    """The players' hands at showdown, each evaluated once per kind (made only for a pot that
+    compares hands: a plain class, not closures, whose shared frame would be built on every call)."""
+
+    def __init__(self, hole: tuple[tuple[int, ...], ...], board: tuple[int, ...], use: str,
+                 rulebook: object) -> None:
+        self.hole = hole
+        self.board = board
+        self.use = use
+        self.trips_beat_straight = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
+        self.cache: dict[tuple[int, str], int | None] = {}
+
+    def value(self, p: int, kind: str) -> int | None:
+        key = (p, kind)
+        cache = self.cache
+        if key in cache:
+            return cache[key]
+        v = cache[key] = strength(kind, self.use, self.hole[p], self.board, self.trips_beat_straight)
+        return v
+
+    def cards_of(self, p: int) -> tuple[int, ...]:
+        return self.hole[p] + self.board
+
+
 def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdown: bool,
                folded: tuple[bool, ...], shown: tuple[bool | None, ...],
                hole: tuple[tuple[int, ...], ...], board: tuple[int, ...],
@@ -196,20 +220,9 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
     hi_lo = variant is not None and len(variant.hands) == 2
     kinds: tuple[str, ...] = variant.hands if variant is not None else ()
     use: str = variant.use if variant is not None else "any"
-    tbs = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
     stud = variant is not None and not variant.button_game
-    stud_mode: str | None = getattr(rulebook, "odd_chip_stud", "all-cards") if stud else None
-    cache: dict[tuple[int, str], int | None] = {}
-
-    def value(p: int, kind: str) -> int | None:
-        key = (p, kind)
-        if key in cache:
-            return cache[key]
-        v = cache[key] = strength(kind, use, hole[p], board, tbs)
-        return v
-
-    def cards_of(p: int) -> tuple[int, ...]:
-        return hole[p] + board
+    stud_mode: str | None = None
+    hands_at: _Hands | None = None  # made for the first pot whose hands are looked at
 
     odd_rule: str | None = None  # the odd-chip rule text, made only when a tie leaves odd chips
 
@@ -234,8 +247,10 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             why = ("everyone else folded" if not others else
                    "the other eligible players mucked: " + ", ".join(f"p{q + 1}" for q in others))
             if hi_lo and showdown:
-                hv = value(p, kinds[0])
-                lv = value(p, kinds[1])
+                if hands_at is None:
+                    hands_at = _Hands(hole, board, use, rulebook)
+                hv = hands_at.value(p, kinds[0])
+                lv = hands_at.value(p, kinds[1])
                 if hv != _UNKNOWN_HAND and lv != _UNKNOWN_HAND and lv is not None:
                     high = amount - amount // 2
                     out.append(Pot(amount, eligible, (
@@ -253,15 +268,19 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             out.append(Pot(amount, eligible, (), contenders, (), "undetermined: unknown variant", False))
             determined = False
             continue
+        if hands_at is None:
+            hands_at = _Hands(hole, board, use, rulebook)
+        if stud and stud_mode is None:
+            stud_mode = getattr(rulebook, "odd_chip_stud", "all-cards")
         highs: list[int] = []
         unknown: list[int] = []
         for p in contenders:
-            hv = value(p, main_kind)
+            hv = hands_at.value(p, main_kind)
             if hv is None or hv == _UNKNOWN_HAND:  # (None, "no qualifying low", is never a main kind's)
                 unknown.append(p)
             else:
                 highs.append(hv)
-        lows = [value(p, kinds[1]) for p in contenders] if hi_lo else None
+        lows = [hands_at.value(p, kinds[1]) for p in contenders] if hi_lo else None
         if lows is not None:
             unknown += [p for p, v in zip(contenders, lows) if v == _UNKNOWN_HAND and p not in unknown]
         if unknown:
@@ -278,16 +297,16 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             qualifying = True
             hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]
             high_amount = amount - amount // 2
-            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, cards_of)
+            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
             low_contenders = [p for p, v in zip(contenders, lows) if v is not None]
             low_values = [v for v in lows if v is not None]
             _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
-                         stud_mode, cards_of)
+                         stud_mode, hands_at.cards_of)
             reason = "high and low halves" + ("; the odd chip of the pot goes to the high half"
                                               if amount % 2 else "")
         else:
             qualifying = False
-            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, cards_of)
+            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
             reason = "no qualifying low: the high hand scoops" if lows is not None else "best hand"
         if len(awards) > (2 if qualifying else 1):
             reason += "; tied hands split the chips evenly"

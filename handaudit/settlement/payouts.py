@@ -155,17 +155,13 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
     for pot in pots:
         pot_total += pot.amount
 
-    base: list[int | None] = [None] * n  # stack after the hand before any pot is paid
-    for i in range(n):
-        s = starts[i] if i < len(starts) else None
-        if s is not None:
-            base[i] = s - contributions[i] + returned[i]
-    fs = None
+    fs: tuple[int | None, ...] | None = None
     if determined and received is not None:
-        stacks: list[int | None] = []
+        stacks: list[int | None] = [None] * n  # None: an inf starting stack
         for i in range(n):
-            b = base[i]
-            stacks.append(None if b is None else b + received[i])
+            s = starts[i] if i < len(starts) else None
+            if s is not None:
+                stacks[i] = s - contributions[i] + returned[i] + received[i]
         fs = tuple(stacks)
 
     if rec_w is None and rec_fs is None:
@@ -264,8 +260,8 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
                     rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
 
     if rec_fs is not None:
-        _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, pots, pot_total,
-                      determined, w_rake, pct, units, scale)
+        _check_stacks(findings, hand, rulebook, rec_fs, fs, contributions, received, returned, pots, pot_total,
+                      w_rake, pct, units, scale)
 
     if notes and findings:
         findings = [Finding(f.code, f"{f.message}; {notes[int(f.actor[1:]) - 1]}", f.action_index, f.actor,
@@ -307,19 +303,17 @@ def _check_possible(findings: list[Finding], hand: Hand, rulebook: object, rec: 
 
 
 def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs: tuple[int, ...],
-                  base: list[int | None], received: tuple[int, ...] | None, returned: tuple[int, ...],
-                  pots: list[Pot], pot_total: int, determined: bool, w_rake: list[int] | None,
-                  pct: int, units: int, scale: int) -> None:
+                  expected: tuple[int | None, ...] | None, contributions: tuple[int, ...],
+                  received: tuple[int, ...] | None, returned: tuple[int, ...], pots: list[Pot], pot_total: int,
+                  w_rake: list[int] | None, pct: int, units: int, scale: int) -> None:
+    """``expected``: the computed finishing stacks, None when the winners are not determined."""
     n = len(rec_fs)
-    if determined and received is not None:
-        expected: list[int | None] = [None] * n  # None: an inf starting stack
+    if expected is not None and received is not None:
         shortfall = 0  # of winners: expected stack above the recorded one
         moved = False  # someone is recorded with more than the settlement gives
         for i in range(n):
-            b = base[i]
-            if b is not None:
-                e = b + received[i]
-                expected[i] = e
+            e = expected[i]
+            if e is not None:  # (None: an inf starting stack)
                 d = e - rec_fs[i]
                 if d > 0 and received[i] > 0:
                     shortfall += d
@@ -352,10 +346,12 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs:
                 f"({_diff_text(scale, -d)}){note}",
                 actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     else:
+        starts = hand.starting_stacks
         for i in range(n):
-            low = base[i]
-            if low is None:
+            s = starts[i] if i < len(starts) else None
+            if s is None:
                 continue
+            low = s - contributions[i] + returned[i]  # the stack before any pot is paid
             cap = 0
             for pot in pots:
                 if i in pot.eligible:

@@ -58,7 +58,7 @@ def total(values: Sequence[int]) -> int:
 
 
 def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
-                    contributions: Sequence[int], swap_heads_up: bool = True) -> list[int]:
+                    contributions: Sequence[int], swap_heads_up: bool = True) -> tuple[int, ...]:
     """The ante each player actually posted (PokerKit's ``get_effective_ante``).
 
     The listed ante, capped by the starting stack (``None`` = unknown, no cap) and by the
@@ -69,9 +69,9 @@ def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
     stacks = tuple(starting_stacks)
     paid = tuple(contributions)
     n = len(paid)
-    out = [0] * n
     if not nonzero(listed):
-        return out
+        return (0,) * n
+    out = [0] * n
     swap = swap_heads_up and n == 2 and len(listed) == 2
     for i in range(n):
         j = (1 - i) if swap else i
@@ -84,19 +84,19 @@ def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
         c = paid[i]
         a = min(a, c)
         out[i] = max(0, a)
-    return out
+    return tuple(out)
 
 
-def split_dead(dead: Sequence[int], antes: Sequence[int]) -> list[int]:
+def split_dead(dead: Sequence[int], antes: Sequence[int]) -> tuple[int, ...]:
     """Dead blind money from ``Replay.dead``, which also holds the antes (the engine posts
     antes dead: they never count towards a call). If ``dead`` does not cover the antes, it is
     taken to hold dead blinds only."""
     posted = tuple(dead)
     ante = tuple(antes)
     n = len(ante)
-    out = [0] * n
     if not nonzero(posted):
-        return out
+        return (0,) * n
+    out = [0] * n
     covers = True
     for i in range(n):
         d = posted[i] if i < len(posted) else 0
@@ -106,7 +106,7 @@ def split_dead(dead: Sequence[int], antes: Sequence[int]) -> list[int]:
     if covers:
         for i in range(n):
             out[i] -= ante[i]
-    return out
+    return tuple(out)
 
 
 def _return_uncalled(values: list[int], returned: list[int]) -> None:

@@ -7,16 +7,15 @@ in input order; the CLI, the batch runner and the Parquet writer are clients of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .findings import ERROR, Finding
 from .grammar.reader import read_hands
 from .model import Hand, JSONShape, ReadResult, amount_json, amounts_json
+from .settlement import Settlement, settle
+from .validator import replay
+from .validator.outcome import Replay
 from .values import Value
-
-if TYPE_CHECKING:  # imported for real where used: the replay and settlement import this module's callers
-    from .settlement import Settlement
-    from .validator.outcome import Replay
 
 VALID = "valid"
 INVALID = "invalid"
@@ -137,9 +136,6 @@ def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:
     """Replay and settle one read hand under a loaded :class:`Rulebook`."""
     if read.hand is None:
         return HandReport(read, rulebook.name, read.findings, index=index)
-    from .settlement import settle
-    from .validator import replay
-
     rep = replay(read.hand, rulebook)
     settlement = settle(read.hand, rep, rulebook)
     findings = read.findings + rep.findings + tuple(settlement.findings)

@@ -29,7 +29,7 @@ unknown (``??``) or cannot form a hand; the pots themselves are still exact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import combinations
 from typing import ClassVar, Final
 
@@ -102,6 +102,7 @@ class Pot(Value):
 
 # what :func:`strength` returns for a hand it cannot evaluate (every real strength is >= 0)
 _UNKNOWN_HAND: Final = -1
+_NOT_EVALUATED: Final = -2  # (the showdown's cache of strengths, below)
 
 
 def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
@@ -187,14 +188,19 @@ class _Hands:
         self.board = board
         self.use = use
         self.trips_beat_straight = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
-        self.cache: dict[tuple[int, str], int | None] = {}
+        # kind -> strength by player (_NOT_EVALUATED until asked for): no (player, kind) key
+        # tuple to make per look-up
+        self.strengths: dict[str, list[int | None]] = {}
 
     def value(self, p: int, kind: str) -> int | None:
-        key = (p, kind)
-        cache = self.cache
-        if key in cache:
-            return cache[key]
-        v = cache[key] = strength(kind, self.use, self.hole[p], self.board, self.trips_beat_straight)
+        strengths = self.strengths.get(kind)
+        if strengths is None:
+            strengths = [_NOT_EVALUATED] * len(self.hole)
+            self.strengths[kind] = strengths
+        v = strengths[p]
+        if v is not None and v == _NOT_EVALUATED:
+            v = strength(kind, self.use, self.hole[p], self.board, self.trips_beat_straight)
+            strengths[p] = v
         return v
 
     def cards_of(self, p: int) -> tuple[int, ...]:
@@ -298,7 +304,7 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]
             high_amount = amount - amount // 2
             _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
-            low_contenders = [p for p, v in zip(contenders, lows) if v is not None]
+            low_contenders = tuple([p for p, v in zip(contenders, lows) if v is not None])
             low_values = [v for v in lows if v is not None]
             _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
                          stud_mode, hands_at.cards_of)
@@ -339,10 +345,16 @@ def _odd_chip_rule(rulebook: object, stud_mode: str | None) -> str:
 
 
 def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, kind: str,
-                 players: Sequence[int], values: list[int], stud_mode: str | None,
+                 players: tuple[int, ...], values: list[int], stud_mode: str | None,
                  cards_of: Callable[[int], tuple[int, ...]]) -> None:
-    best = max(values)
-    winners = [p for p, v in zip(players, values) if v == best]
+    # loops, not max() of a list and zip(): compiled, those are generic calls (~1,500 instructions a share)
+    best = values[0]
+    for v in values:
+        best = max(best, v)
+    winners: list[int] = []
+    for k in range(len(values)):
+        if values[k] == best:
+            winners.append(players[k])
     if len(winners) == 1:
         awards.append(Award(winners[0], amount, share, kind, best))
         return

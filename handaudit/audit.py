@@ -7,16 +7,15 @@ in input order; the CLI, the batch runner and the Parquet writer are clients of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from .findings import ERROR, Finding
 from .grammar.reader import read_hands
-from .model import Hand, ReadResult, amount_json
+from .model import Hand, JSONShape, ReadResult, amount_json, amounts_json
+from .settlement import Settlement, settle
+from .validator import replay
+from .validator.outcome import Replay
 from .values import Value
-
-if TYPE_CHECKING:  # imported for real where used: the replay and settlement import this module's callers
-    from .settlement import Settlement
-    from .validator.outcome import Replay
 
 VALID = "valid"
 INVALID = "invalid"
@@ -69,32 +68,48 @@ class HandReport(Value):
     def complete(self) -> bool:
         return bool(self.replay is not None and self.replay.complete)
 
-    def to_json(self, text: bool = False) -> dict:
-        """The contract's JSON object for this hand (amounts exact: int or Decimal).
+    def to_json(self, text: bool = False) -> Any:
+        """The contract's JSON object for this hand, a dict (amounts exact: int or Decimal).
 
-        ``text``: amounts at scale > 0 as :class:`~handaudit.model.JSONNumber` (their exact text)
-        instead of Decimal, for the JSONL writer (:func:`handaudit.reports.jsonl.report_line`).
+        ``text``: for the JSONL writer (:func:`handaudit.reports.jsonl.report_line`), which writes
+        it as it writes the dict: objects as :class:`~handaudit.model.JSONObject`, amounts at
+        scale > 0 as :class:`~handaudit.model.JSONNumber` (their exact text).
         """
         read = self.read
         hand = read.hand
-        recorded = None if hand is None else _recorded(hand, text)
-        out: dict[str, Any] = {
-            "source": read.source,
-            "hand_key": read.hand_key,
-            "hand": None if hand is None else _plain(hand.hand),
-            "variant": _raw_variant(read) if hand is None else hand.variant,
-            "rulebook": self.rulebook,
-            "status": self.status,
-            "complete": self.complete,
-            "findings": [f.to_json() for f in self.findings],
-            "settlement": None,
-            "recorded": recorded,
-            "payout_check": None if hand is None else "not-recorded" if recorded is None else "undetermined",
-            "rake": None,
-        }
-        if self.settlement is not None and hand is not None:  # a settlement is made only for a read hand
-            self.settlement.json_members(hand, out, text)
-        return out
+        recorded: object = None
+        settled: object = None
+        check: str | None = None
+        rake: object = None
+        if hand is not None:
+            recorded = _recorded(hand, text)
+            settlement = self.settlement
+            if settlement is not None:  # made for every read hand (audit_read)
+                settled = settlement.json_object(hand, text)
+                check = settlement.payout_check
+                rake = amount_json(settlement.rake, hand.scale, text)
+            else:
+                check = "not-recorded" if recorded is None else "undetermined"
+        return _REPORT.make((
+            read.source,
+            read.hand_key,
+            None if hand is None else _plain(hand.hand),
+            _raw_variant(read) if hand is None else hand.variant,
+            self.rulebook,
+            self.status,
+            self.complete,
+            [f.to_json() for f in self.findings],
+            settled,
+            recorded,
+            check,
+            rake,
+        ), text)
+
+
+# The members of a hand's object and of its "recorded" member, in the contract's order.
+_REPORT: Final = JSONShape(("source", "hand_key", "hand", "variant", "rulebook", "status", "complete", "findings",
+                            "settlement", "recorded", "payout_check", "rake"))
+_RECORDED: Final = JSONShape(("finishing_stacks", "winnings"))
 
 
 def _plain(value):
@@ -108,24 +123,19 @@ def _raw_variant(read: ReadResult) -> str | None:
     return m.group(1) if m else None
 
 
-def _recorded(hand: Hand, text: bool) -> dict | None:
-    if hand.finishing_stacks is None and hand.winnings is None:
+def _recorded(hand: Hand, text: bool) -> object:
+    stacks = hand.finishing_stacks
+    winnings = hand.winnings
+    if stacks is None and winnings is None:
         return None
-    return {"finishing_stacks": _amounts(hand.finishing_stacks, hand.scale, text),
-            "winnings": _amounts(hand.winnings, hand.scale, text)}
-
-
-def _amounts(values: tuple[int | None, ...] | None, scale: int, text: bool) -> list | None:
-    return None if values is None else [amount_json(v, scale, text) for v in values]
+    return _RECORDED.make((None if stacks is None else amounts_json(stacks, hand.scale, text),
+                           None if winnings is None else amounts_json(winnings, hand.scale, text)), text)
 
 
 def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:
     """Replay and settle one read hand under a loaded :class:`Rulebook`."""
     if read.hand is None:
         return HandReport(read, rulebook.name, read.findings, index=index)
-    from .settlement import settle
-    from .validator import replay
-
     rep = replay(read.hand, rulebook)
     settlement = settle(read.hand, rep, rulebook)
     findings = read.findings + rep.findings + tuple(settlement.findings)

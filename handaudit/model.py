@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import decimal
 from decimal import Decimal
+from json.encoder import encode_basestring  # the C escaper, as the JSONL writer uses
 from typing import Any, ClassVar, Final
 
 from .findings import Finding
@@ -159,6 +160,47 @@ class JSONNumber:
         return hash(self.text)
 
 
+class JSONShape:
+    """The member names of an object in a hand's JSON, in order (see :class:`JSONObject`).
+
+    With them, their text as the JSONL writer writes them: the first name where the object
+    stands (alone, first in a list, later in a list: ``{"a":``, ``[{"a":``, ``,{"a":``), the
+    others after a comma (``,"b":``).
+    """
+
+    def __init__(self, keys: tuple[str, ...]) -> None:
+        self.keys: Final = keys
+        names = [encode_basestring(key) + ":" for key in keys]
+        self.first: Final[tuple[str, ...]] = ("{" + names[0], "[{" + names[0], ",{" + names[0])
+        self.rest: Final[tuple[str, ...]] = tuple(["," + name for name in names[1:]])
+
+    def make(self, values: tuple[object, ...], text: bool) -> Any:
+        """The object with these members' ``values``: a dict, or with ``text`` a JSONObject."""
+        if text:
+            return JSONObject(self, values)
+        return dict(zip(self.keys, values))
+
+
+class JSONObject:
+    """An object of a hand's JSON for the JSONL writer: a shape's members and their values.
+
+    What ``to_json(text=True)`` gives in place of a dict: the writer copies the names' text
+    from the shape, where a dict costs building, iterating, a name lookup per member and
+    freeing (together some 600 instructions a member).
+    """
+
+    def __init__(self, shape: JSONShape, values: tuple[object, ...]) -> None:
+        self.shape: Final = shape
+        self.values: Final = values
+
+    def to_dict(self) -> dict[str, object]:
+        """The members as a dict (values as they are: JSONNumbers, JSONObjects)."""
+        return dict(zip(self.shape.keys, self.values))
+
+    def __repr__(self) -> str:
+        return f"JSONObject({self.to_dict()!r})"
+
+
 def amount_json(amount: int | None, scale: int, text: bool = False) -> int | Decimal | JSONNumber | None:
     """An amount for JSON: an int at scale 0, else an exact Decimal (written without rounding).
 
@@ -173,9 +215,31 @@ def amount_json(amount: int | None, scale: int, text: bool = False) -> int | Dec
     return Decimal(amount).scaleb(-scale, _EXACT)
 
 
+def amounts_json(values: tuple[int | None, ...], scale: int, text: bool = False) -> list[object]:
+    """``[amount_json(v, scale, text) for v in values]``, choosing by scale once per list.
+
+    At scale 0 the list holds the tuple's own ints (a C-level copy, where a call per amount
+    costs ~250 instructions); with ``text`` each amount is looked up in its scale's cache directly.
+    """
+    if scale == 0:
+        return list(values)
+    if not text or scale >= 16:
+        return [amount_json(v, scale, text) for v in values]
+    numbers = _NUMBERS[scale]
+    items: tuple[object, ...] = values  # objects: looked up without unboxing and boxing each int again
+    out: list[object] = [None] * len(items)
+    for k in range(len(items)):
+        v = items[k]
+        number = numbers.get(v)  # None for None
+        if number is None and isinstance(v, int):
+            number = json_number(v, scale)
+        out[k] = number
+    return out
+
+
 # JSONNumbers made so far, one dict per scale: amounts repeat (zeros, blinds, stacks), and a
 # cached number costs a dict lookup where formatting one costs some 1,500 instructions.
-_NUMBERS: Final[list[dict[int, JSONNumber]]] = [{} for _ in range(16)]
+_NUMBERS: Final[list[dict[object, JSONNumber]]] = [{} for _ in range(16)]
 _MAX_NUMBERS: Final = 8192  # per scale; a full dict starts again
 
 

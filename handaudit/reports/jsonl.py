@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Final
 
 from ..audit import HandReport
-from ..model import JSONNumber
+from ..model import JSONNumber, JSONObject
 
 try:  # the C accelerator of the json module: the same escapes as json.dumps(ensure_ascii=False)
     from _json import encode_basestring as _encode_str  # type: ignore[attr-defined]
@@ -53,7 +53,8 @@ _CACHED_STRING_LEN: Final = 80
 
 
 def report_line(report: HandReport) -> str:
-    """The JSONL line (without newline) of one report: ``dumps(report.to_json())``, no Decimals made."""
+    """The JSONL line (without newline) of one report: ``dumps(report.to_json())``, with no
+    Decimals or dicts made (JSONNumbers and JSONObjects instead)."""
     return dumps(report.to_json(text=True))
 
 
@@ -73,6 +74,8 @@ def _write(obj: object, out: list[str], depth: int, lead: int) -> None:
         out.append(_NULL[lead])
     elif isinstance(obj, JSONNumber):
         out.append(obj.forms[lead])
+    elif isinstance(obj, JSONObject):
+        _write_object(obj, out, depth + 1, lead)
     elif type(obj) is int:  # the exact type, tested on the object: no unboxing and boxing again
         if 0 <= obj < 256:
             out.append(_SMALL_INTS[obj][lead])
@@ -139,6 +142,21 @@ def _write_dict(obj: dict, out: list[str], depth: int, lead: int) -> None:
         names = _NEXT
         first = False
         _write(value, out, depth, 0)
+    out.append("}")
+
+
+def _write_object(obj: JSONObject, out: list[str], depth: int, lead: int) -> None:
+    """A JSONObject, written as the dict of its members would be."""
+    if depth > _MAX_DEPTH:
+        raise ValueError("nesting too deep or circular")
+    shape = obj.shape
+    values = obj.values
+    out.append(shape.first[lead])
+    _write(values[0], out, depth, 0)
+    names = shape.rest
+    for k in range(len(names)):
+        out.append(names[k])
+        _write(values[k + 1], out, depth, 0)
     out.append("}")
 
 

@@ -13,10 +13,10 @@ Rulebook parameters read (any object with these attributes will do): ``odd_chip_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ..findings import Finding
-from ..model import Hand, amount_json
+from ..model import Hand, JSONShape, amount_json, amounts_json
 from ..values import Value
 from ..variants import VARIANTS
 from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
@@ -92,30 +92,36 @@ class Settlement(Value):
     def to_json(self, hand: Hand, text: bool = False) -> dict[str, object]:
         """The contract's ``settlement``, ``payout_check`` and ``rake`` members.
 
-        ``text``: amounts at scale > 0 as JSONNumber rather than Decimal (see amount_json).
+        ``text``: as for the JSONL writer (see :meth:`json_object`).
         """
-        out: dict[str, object] = {}
-        self.json_members(hand, out, text)
-        return out
+        return {"settlement": self.json_object(hand, text), "payout_check": self.payout_check,
+                "rake": amount_json(self.rake, hand.scale, text)}
 
-    def json_members(self, hand: Hand, out: dict[str, object], text: bool) -> None:
-        """Set this settlement's members of the hand's JSON object in ``out`` (no dict in between)."""
+    def json_object(self, hand: Hand, text: bool) -> Any:
+        """The hand's ``settlement`` member: a dict, or with ``text`` a JSONObject whose amounts
+        at scale > 0 are JSONNumbers (see amount_json), for the JSONL writer."""
         scale = hand.scale
-        out["settlement"] = {
-            "determined": self.determined,
-            "pots": [{
-                "amount": amount_json(p.amount, scale, text),
-                "eligible": [i + 1 for i in p.eligible],
-                "awards": [{"player": a.player + 1, "amount": amount_json(a.amount, scale, text), "share": a.share}
-                           for a in p.awards],
-            } for p in self.pots],
-            "returned": [amount_json(v, scale, text) for v in self.returned],
-            "winnings": None if self.received is None else [amount_json(v, scale, text) for v in self.received],
-            "finishing_stacks": None if self.finishing_stacks is None
-            else [amount_json(v, scale, text) for v in self.finishing_stacks],
-        }
-        out["payout_check"] = self.payout_check
-        out["rake"] = amount_json(self.rake, scale, text)
+        pots: list[object] = []
+        for p in self.pots:
+            awards: list[object] = []
+            for a in p.awards:
+                awards.append(_AWARD.make((a.player + 1, amount_json(a.amount, scale, text), a.share), text))
+            pots.append(_POT.make((amount_json(p.amount, scale, text), [i + 1 for i in p.eligible], awards), text))
+        received = self.received
+        stacks = self.finishing_stacks
+        return _SETTLEMENT.make((
+            self.determined,
+            pots,
+            amounts_json(self.returned, scale, text),
+            None if received is None else amounts_json(received, scale, text),
+            None if stacks is None else amounts_json(stacks, scale, text),
+        ), text)
+
+
+# The members of the objects above, in the contract's order.
+_SETTLEMENT: Final = JSONShape(("determined", "pots", "returned", "winnings", "finishing_stacks"))
+_POT: Final = JSONShape(("amount", "eligible", "awards"))
+_AWARD: Final = JSONShape(("player", "amount", "share"))
 
 
 def _fit(values: tuple[T, ...], n: int, fill: T) -> tuple[T, ...]:

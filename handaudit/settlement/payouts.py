@@ -30,12 +30,11 @@ most, their own return), and the recorded total does not exceed the pots.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from ..findings import Finding
-from ..model import Hand
-from .pots import total
+from ..model import Hand, amount_text
 from .showdown import Pot
 
 MATCH: Final = "match"
@@ -45,8 +44,6 @@ UNDETERMINED: Final = "undetermined"
 
 RULE_PAYOUT: Final = "settlement: pots, side pots and returns (seed 002)"
 RULE_RAKE: Final = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
-
-Fmt = Callable[[int | None], "str | None"]  # Hand.format_amount
 
 
 def _cite(rulebook: object, code: str, default: str) -> str:
@@ -64,7 +61,17 @@ def _cite(rulebook: object, code: str, default: str) -> str:
 def _limits(rulebook: object) -> tuple[int, int]:
     pct = getattr(rulebook, "rake_limit_percent", 10)
     units = getattr(rulebook, "rake_rounding_units", 1)
-    return (10 if pct is None else int(pct)), (1 if units is None else int(units))
+    return _int_or(pct, 10), _int_or(units, 1)
+
+
+def _int_or(value: object, default: int) -> int:
+    """``int(value)``, ``default`` for None. An int is taken as it is: compiled, ``int()`` of an
+    object is a generic call (~400 instructions)."""
+    if value is None:
+        return default
+    if isinstance(value, int):
+        return value
+    return int(value)  # type: ignore[call-overload]
 
 
 def _within(rake: int, pot_total: int, pct: int, units: int) -> bool:
@@ -76,48 +83,57 @@ def _names(players: Sequence[int]) -> str:
     return ", ".join(f"p{p + 1}" for p in players)
 
 
-def _conservation(findings: list[Finding], rulebook: object, fmt: Fmt, missing: int, pot_total: int,
+def _conservation(findings: list[Finding], rulebook: object, scale: int, missing: int, pot_total: int,
                   pct: int, units: int, what: str) -> None:
     """chips-not-conserved when recorded results create chips, or lose more than rake explains.
 
     Callers test :func:`_within` first, so that ``what`` is only written for a finding."""
     if missing < 0:
-        findings.append(Finding("chips-not-conserved", f"{what}: {fmt(-missing)} created",
+        findings.append(Finding("chips-not-conserved", f"{what}: {amount_text(-missing, scale)} created",
                                 rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
     elif not _within(missing, pot_total, pct, units):
         findings.append(Finding(
             "chips-not-conserved",
-            f"{what}: {fmt(missing)} missing, beyond the rake limit {pct}% of {fmt(pot_total)} + {units} unit(s)",
+            f"{what}: {amount_text(missing, scale)} missing, beyond the rake limit {pct}% of "
+            f"{amount_text(pot_total, scale)} + {units} unit(s)",
             rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
 
 
-def _diff_text(fmt: Fmt, diff: int) -> str:
-    return f"{fmt(diff)} more" if diff > 0 else f"{fmt(-diff)} less"
+def _diff_text(scale: int, diff: int) -> str:
+    return f"{amount_text(diff, scale)} more" if diff > 0 else f"{amount_text(-diff, scale)} less"
 
 
-def _rake_reading(expected: Sequence[int], recorded: Sequence[int], winners: list[bool], pot_total: int,
+def _rake_reading(expected: tuple[int, ...], recorded: tuple[int, ...], pot_total: int,
                   pct: int, units: int) -> tuple[bool, list[int], bool]:
-    """Is ``recorded`` = ``expected`` minus a believable rake taken from winners only?
+    """Is ``recorded`` = ``expected`` minus a believable rake taken from winners only (the
+    players expected to get something)?
 
     Returns ``(ok, bad_players, rake_ok)``: players whose difference no rake explains, and
     whether the total shortfall of the winners is within the rake limit.
     """
     n = len(expected)
     shortfall = 0
+    over = False
     for i in range(n):
-        d = expected[i] - recorded[i]
-        if d > 0 and winners[i]:
+        e = expected[i]
+        d = e - recorded[i]
+        if d > 0 and e > 0:
             shortfall += d
+        elif d < 0:
+            over = True
     rake_ok = shortfall * 100 <= pot_total * pct + units * 100
-    over = any(expected[i] < recorded[i] for i in range(n))
     # a shortfall is rake only if nobody got more than they won (else it went to them)
-    bad = [i for i in range(n) if expected[i] != recorded[i]
-           and (over or not winners[i] or not rake_ok or expected[i] < recorded[i])]
+    bad: list[int] = []
+    for i in range(n):
+        e = expected[i]
+        r = recorded[i]
+        if e != r and (over or e <= 0 or not rake_ok or e < r):
+            bad.append(i)
     return not bad, bad, rake_ok
 
 
 def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], returned: tuple[int, ...],
-                  pots: Sequence[Pot], received: tuple[int, ...] | None, determined: bool,
+                  pots: list[Pot], received: tuple[int, ...] | None, determined: bool,
                   notes: dict[int, str] | None = None
                   ) -> tuple[tuple[int | None, ...] | None, str, int | None, tuple[Finding, ...], str | None]:
     """Compare with the file. Returns ``(finishing_stacks, payout_check, rake, findings, convention)``.
@@ -128,7 +144,6 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
     differs from a common reading, e.g. an ante returned by ante trimming).
     """
     n = len(contributions)
-    fmt = hand.format_amount
     starts = hand.starting_stacks
     rec_w = hand.winnings
     rec_fs = hand.finishing_stacks
@@ -140,22 +155,19 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
     for pot in pots:
         pot_total += pot.amount
 
-    base: list[int | None] = [None] * n  # stack after the hand before any pot is paid
-    for i in range(n):
-        s = starts[i] if i < len(starts) else None
-        if s is not None:
-            base[i] = s - contributions[i] + returned[i]
-    fs = None
+    fs: tuple[int | None, ...] | None = None
     if determined and received is not None:
-        stacks: list[int | None] = []
+        stacks: list[int | None] = [None] * n  # None: an inf starting stack
         for i in range(n):
-            b = base[i]
-            stacks.append(None if b is None else b + received[i])
+            s = starts[i] if i < len(starts) else None
+            if s is not None:
+                stacks[i] = s - contributions[i] + returned[i] + received[i]
         fs = tuple(stacks)
 
     if rec_w is None and rec_fs is None:
         return fs, NOT_RECORDED, None, (), None
 
+    scale = hand.scale
     pct, units = _limits(rulebook)
     findings: list[Finding] = []
     rake: int | None = None
@@ -163,88 +175,93 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
     w_rake: list[int] | None = None  # per-player rake the recorded winnings show (to cross-check the stacks)
 
     if rec_w is not None:
-        total_rec = total(rec_w)
+        total_rec = 0
+        for w in rec_w:
+            total_rec += w
         if total_rec == 0 and pot_total > 0:
             convention = "zeros"
             if determined and received is not None:
-                who = ", ".join(f"p{i + 1} {fmt(received[i])}" for i in range(n) if received[i])
+                who = ", ".join(f"p{i + 1} {amount_text(received[i], scale)}" for i in range(n) if received[i])
                 won = f" (the settlement pays {who})"
             else:
                 won = ""
             findings.append(Finding(
                 "winnings-mismatch",
                 f"the file records no payout: every winnings entry is 0 although the pots total "
-                f"{fmt(pot_total)}{won}",
+                f"{amount_text(pot_total, scale)}{won}",
                 rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
         elif determined and received is not None:
-            winners = [w > 0 for w in received]
-            ok, bad, rake_ok = _rake_reading(received, rec_w, winners, pot_total, pct, units)
+            ok, bad, rake_ok = _rake_reading(received, rec_w, pot_total, pct, units)
             if ok:
                 convention = "net"
                 rake = pot_total - total_rec
                 w_rake = [received[i] - rec_w[i] for i in range(n)]
             elif any(returned):
-                gross = [received[i] + returned[i] for i in range(n)]
-                gwin = [g > 0 for g in gross]
-                gok, _, _ = _rake_reading(gross, rec_w, gwin, pot_total, pct, units)
+                gross = tuple([received[i] + returned[i] for i in range(n)])
+                gok, _, _ = _rake_reading(gross, rec_w, pot_total, pct, units)
                 if gok:
                     convention = "gross"
                     rake = pot_total + sum(returned) - total_rec
                     w_rake = [gross[i] - rec_w[i] for i in range(n)]
-                    ret = ", ".join(f"p{i + 1} {fmt(returned[i])}" for i in range(n) if returned[i])
+                    ret = ", ".join(f"p{i + 1} {amount_text(returned[i], scale)}" for i in range(n) if returned[i])
                     findings.append(Finding(
                         "winnings-gross",
                         f"recorded winnings are gross: they include the uncalled bet returned "
                         f"({ret}); read that way they match the settlement"
-                        + (f" with rake {fmt(rake)}" if rake else ""),
+                        + (f" with rake {amount_text(rake, scale)}" if rake else ""),
                         rule=_cite(rulebook, "winnings-gross", RULE_PAYOUT)))
             if convention is None:
                 rake = pot_total - total_rec
-                limit_note = f"rake limit {pct}% of {fmt(pot_total)} + {units} unit(s)"
+                limit_note = f"rake limit {pct}% of {amount_text(pot_total, scale)} + {units} unit(s)"
                 for i in bad:
                     d = rec_w[i] - received[i]
                     extra = ""
-                    if d < 0 and winners[i] and not rake_ok:
+                    if d < 0 and received[i] > 0 and not rake_ok:
                         extra = f"; beyond the {limit_note}"
                     findings.append(Finding(
                         "winnings-mismatch",
-                        f"p{i + 1}: recorded winnings {fmt(rec_w[i])}, settlement {fmt(received[i])} "
-                        f"({_diff_text(fmt, d)}){extra}",
+                        f"p{i + 1}: recorded winnings {amount_text(rec_w[i], scale)}, "
+                        f"settlement {amount_text(received[i], scale)} "
+                        f"({_diff_text(scale, d)}){extra}",
                         actor=f"p{i + 1}",
                         rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
                 if not _within(rake, pot_total, pct, units):
-                    _conservation(findings, rulebook, fmt, rake, pot_total, pct, units,
-                                  f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}")
+                    _conservation(findings, rulebook, scale, rake, pot_total, pct, units,
+                                  f"recorded winnings total {amount_text(total_rec, scale)} "
+                                  f"but the pots total {amount_text(pot_total, scale)}")
         else:
             rake = pot_total - total_rec
-            _check_possible(findings, hand, rulebook, rec_w, returned, pots, pot_total, "winnings", fmt)
+            _check_possible(findings, hand, rulebook, rec_w, returned, pots, pot_total, "winnings", scale)
             if rake < 0 and -rake <= sum(returned) and all(r <= w for r, w in zip(returned, rec_w)):
                 # more than the pots: only gross winnings (own returns included) can explain it
                 convention = "gross"
                 rake += sum(returned)
-                ret = ", ".join(f"p{i + 1} {fmt(returned[i])}" for i in range(n) if returned[i])
+                ret = ", ".join(f"p{i + 1} {amount_text(returned[i], scale)}" for i in range(n) if returned[i])
                 findings.append(Finding(
                     "winnings-gross",
-                    f"recorded winnings total {fmt(total_rec)}, more than the pots ({fmt(pot_total)}): "
+                    f"recorded winnings total {amount_text(total_rec, scale)}, "
+                    f"more than the pots ({amount_text(pot_total, scale)}): "
                     f"they can only be gross, including the uncalled bet returned ({ret})",
                     rule=_cite(rulebook, "winnings-gross", RULE_PAYOUT)))
             if rake < 0:
                 findings.append(Finding(
                     "chips-not-conserved",
-                    f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}"
-                    + (f" (returns {fmt(sum(returned))})" if any(returned) else "")
-                    + f": {fmt(-rake)} created",
+                    f"recorded winnings total {amount_text(total_rec, scale)} "
+                    f"but the pots total {amount_text(pot_total, scale)}"
+                    + (f" (returns {amount_text(sum(returned), scale)})" if any(returned) else "")
+                    + f": {amount_text(-rake, scale)} created",
                     rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
             elif not _within(rake, pot_total, pct, units):
                 findings.append(Finding(
                     "chips-not-conserved",
-                    f"recorded winnings total {fmt(total_rec)} but the pots total {fmt(pot_total)}: "
-                    f"{fmt(rake)} missing, beyond the rake limit ({pct}% of the pot + {units} unit(s))",
+                    f"recorded winnings total {amount_text(total_rec, scale)} "
+                    f"but the pots total {amount_text(pot_total, scale)}: "
+                    f"{amount_text(rake, scale)} missing, beyond the rake limit ({pct}% of the pot + {units} unit(s))",
                     rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
 
     if rec_fs is not None:
-        _check_stacks(findings, hand, rulebook, rec_fs, base, received, returned, pots, pot_total,
-                      determined, w_rake, pct, units, fmt)
+        _check_stacks(findings, hand, rulebook, rec_fs, fs, contributions, received, returned, pots, pot_total,
+                      w_rake, pct, units, scale)
 
     if notes and findings:
         findings = [Finding(f.code, f"{f.message}; {notes[int(f.actor[1:]) - 1]}", f.action_index, f.actor,
@@ -263,8 +280,8 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
 
 
 def _check_possible(findings: list[Finding], hand: Hand, rulebook: object, rec: tuple[int, ...],
-                    returned: tuple[int, ...], pots: Sequence[Pot], pot_total: int, what: str,
-                    fmt: Fmt) -> None:
+                    returned: tuple[int, ...], pots: list[Pot], pot_total: int, what: str,
+                    scale: int) -> None:
     """Undetermined winners: nobody may get more than the pots they can win (+ own return)."""
     n = len(rec)
     cap = list(returned)
@@ -276,54 +293,65 @@ def _check_possible(findings: list[Finding], hand: Hand, rulebook: object, rec: 
             if cap[i] == 0:
                 why = "is eligible for no pot"
             else:
-                why = f"can receive at most {fmt(cap[i])} (the pots they are eligible for"
+                why = f"can receive at most {amount_text(cap[i], scale)} (the pots they are eligible for"
                 why += " and their own return)" if returned[i] else ")"
             findings.append(Finding(
                 "winnings-mismatch",
-                f"p{i + 1}: recorded {what} {fmt(rec[i])}, but p{i + 1} {why}",
+                f"p{i + 1}: recorded {what} {amount_text(rec[i], scale)}, but p{i + 1} {why}",
                 actor=f"p{i + 1}",
                 rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
 
 
 def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs: tuple[int, ...],
-                  base: list[int | None], received: tuple[int, ...] | None, returned: tuple[int, ...],
-                  pots: Sequence[Pot], pot_total: int, determined: bool, w_rake: list[int] | None,
-                  pct: int, units: int, fmt: Fmt) -> None:
+                  expected: tuple[int | None, ...] | None, contributions: tuple[int, ...],
+                  received: tuple[int, ...] | None, returned: tuple[int, ...], pots: list[Pot], pot_total: int,
+                  w_rake: list[int] | None, pct: int, units: int, scale: int) -> None:
+    """``expected``: the computed finishing stacks, None when the winners are not determined."""
     n = len(rec_fs)
-    if determined and received is not None:
-        expected = [None if b is None else b + w for b, w in zip(base, received)]
-        diffs: dict[int, int] = {}  # known expected stack - recorded, by player
-        for i, e in enumerate(expected):
-            if e is not None:
-                diffs[i] = e - rec_fs[i]
-        winners = [received[i] > 0 for i in range(n)]
-        shortfall = sum(d for i, d in diffs.items() if d > 0 and winners[i])
+    if expected is not None and received is not None:
+        shortfall = 0  # of winners: expected stack above the recorded one
+        moved = False  # someone is recorded with more than the settlement gives
+        for i in range(n):
+            e = expected[i]
+            if e is not None:  # (None: an inf starting stack)
+                d = e - rec_fs[i]
+                if d > 0 and received[i] > 0:
+                    shortfall += d
+                elif d < 0:
+                    moved = True
         # A winner's shortfall is rake only when nobody is recorded with more than the settlement
         # gives: chips that moved to another player are not rake.
-        moved = any(d < 0 for d in diffs.values())
         rake_ok = not moved and shortfall * 100 <= pot_total * pct + units * 100
-        for i, d in diffs.items():
+        for i in range(n):
+            known = expected[i]
+            if known is None:
+                continue
+            d = known - rec_fs[i]
             if d == 0:
                 continue
-            if d > 0 and winners[i] and rake_ok and (w_rake is None or w_rake[i] == d):
+            won = received[i] > 0
+            if d > 0 and won and rake_ok and (w_rake is None or w_rake[i] == d):
                 continue  # the rake, taken from this winner's stack
             note = ""
-            if w_rake is not None and d > 0 and winners[i] and w_rake[i] != d:
-                note = f"; its recorded winnings show a rake of {fmt(w_rake[i])}"
-            elif d > 0 and winners[i] and moved:
+            if w_rake is not None and d > 0 and won and w_rake[i] != d:
+                note = f"; its recorded winnings show a rake of {amount_text(w_rake[i], scale)}"
+            elif d > 0 and won and moved:
                 note = "; not rake: another player is recorded with more than the settlement gives"
-            elif d > 0 and winners[i] and not rake_ok:
-                note = f"; beyond the rake limit ({pct}% of {fmt(pot_total)} + {units} unit(s))"
+            elif d > 0 and won and not rake_ok:
+                note = f"; beyond the rake limit ({pct}% of {amount_text(pot_total, scale)} + {units} unit(s))"
             findings.append(Finding(
                 "finishing-stacks-mismatch",
-                f"p{i + 1}: recorded finishing stack {fmt(rec_fs[i])}, settlement {fmt(expected[i])} "
-                f"({_diff_text(fmt, -d)}){note}",
+                f"p{i + 1}: recorded finishing stack {amount_text(rec_fs[i], scale)}, "
+                f"settlement {amount_text(known, scale)} "
+                f"({_diff_text(scale, -d)}){note}",
                 actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     else:
+        starts = hand.starting_stacks
         for i in range(n):
-            low = base[i]
-            if low is None:
+            s = starts[i] if i < len(starts) else None
+            if s is None:
                 continue
+            low = s - contributions[i] + returned[i]  # the stack before any pot is paid
             cap = 0
             for pot in pots:
                 if i in pot.eligible:
@@ -332,12 +360,23 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs:
             if not low <= rec_fs[i] <= high:
                 findings.append(Finding(
                     "finishing-stacks-mismatch",
-                    f"p{i + 1}: recorded finishing stack {fmt(rec_fs[i])} is outside what the hand allows "
-                    f"({fmt(low)} to {fmt(high)})",
+                    f"p{i + 1}: recorded finishing stack {amount_text(rec_fs[i], scale)} "
+                    f"is outside what the hand allows "
+                    f"({amount_text(low, scale)} to {amount_text(high, scale)})",
                     actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
-    starts = [s for s in hand.starting_stacks if s is not None]
-    if len(hand.starting_stacks) == n and len(starts) == n:
-        missing = total(starts) - total(rec_fs)
-        if not _within(missing, pot_total, pct, units):
-            _conservation(findings, rulebook, fmt, missing, pot_total, pct, units,
-                          f"recorded finishing stacks total {fmt(sum(rec_fs))}, starting stacks {fmt(sum(starts))}")
+    stacks = hand.starting_stacks
+    if len(stacks) != n:
+        return
+    start_total = 0
+    for s in stacks:
+        if s is None:  # an inf stack: no total to compare
+            return
+        start_total += s
+    fs_total = 0
+    for v in rec_fs:
+        fs_total += v
+    missing = start_total - fs_total
+    if not _within(missing, pot_total, pct, units):
+        _conservation(findings, rulebook, scale, missing, pot_total, pct, units,
+                      f"recorded finishing stacks total {amount_text(fs_total, scale)}, "
+                      f"starting stacks {amount_text(start_total, scale)}")

@@ -41,8 +41,9 @@ PotsDetail = list[tuple[int, tuple[int, ...], list[int]]]
 
 
 def nonzero(values: Sequence[int]) -> bool:
-    """``any(values)``, as a loop: compiled, the builtin on a list is a generic call."""
-    for v in values:
+    """``any(values)``, as a loop over a tuple: compiled, the builtin, or a loop over a
+    ``Sequence``, iterates generically (~500 instructions for a handful of ints)."""
+    for v in tuple(values):  # the same object for a tuple: indexed natively
         if v:
             return True
     return False
@@ -51,56 +52,69 @@ def nonzero(values: Sequence[int]) -> bool:
 def total(values: Sequence[int]) -> int:
     """``sum(values)``, as a loop (see :func:`nonzero`)."""
     t = 0
-    for v in values:
+    for v in tuple(values):
         t += v
     return t
 
 
 def effective_antes(antes: Sequence[int], starting_stacks: Sequence[int | None],
-                    contributions: Sequence[int], swap_heads_up: bool = True) -> list[int]:
+                    contributions: Sequence[int], swap_heads_up: bool = True) -> tuple[int, ...]:
     """The ante each player actually posted (PokerKit's ``get_effective_ante``).
 
     The listed ante, capped by the starting stack (``None`` = unknown, no cap) and by the
     player's contribution. Heads-up in a button game the two entries are swapped: p1 is then
     the big blind (PHH spec, "Antes"; PokerKit and the replay engine post them that way).
     """
-    n = len(contributions)
+    listed = tuple(antes)
+    stacks = tuple(starting_stacks)
+    paid = tuple(contributions)
+    n = len(paid)
+    if not nonzero(listed):
+        return (0,) * n
     out = [0] * n
-    if not nonzero(antes):
-        return out
-    swap = swap_heads_up and n == 2 and len(antes) == 2
+    swap = swap_heads_up and n == 2 and len(listed) == 2
     for i in range(n):
         j = (1 - i) if swap else i
-        a = antes[j] if j < len(antes) else 0
+        a = listed[j] if j < len(listed) else 0
         if a <= 0:
             continue
-        s = starting_stacks[i] if i < len(starting_stacks) else None
+        s = stacks[i] if i < len(stacks) else None
         if s is not None and s < a:
             a = s
-        c = contributions[i]
+        c = paid[i]
         a = min(a, c)
         out[i] = max(0, a)
-    return out
+    return tuple(out)
 
 
-def split_dead(dead: Sequence[int], antes: Sequence[int]) -> list[int]:
+def split_dead(dead: Sequence[int], antes: Sequence[int]) -> tuple[int, ...]:
     """Dead blind money from ``Replay.dead``, which also holds the antes (the engine posts
     antes dead: they never count towards a call). If ``dead`` does not cover the antes, it is
     taken to hold dead blinds only."""
-    n = len(antes)
-    if not nonzero(dead):
-        return [0] * n
-    padded = list(dead[:n]) + [0] * (n - len(dead))
-    if all(d >= a for d, a in zip(padded, antes)):
-        return [d - a for d, a in zip(padded, antes)]
-    return padded
+    posted = tuple(dead)
+    ante = tuple(antes)
+    n = len(ante)
+    if not nonzero(posted):
+        return (0,) * n
+    out = [0] * n
+    covers = True
+    for i in range(n):
+        d = posted[i] if i < len(posted) else 0
+        out[i] = d
+        if d < ante[i]:
+            covers = False
+    if covers:
+        for i in range(n):
+            out[i] -= ante[i]
+    return tuple(out)
 
 
 def _return_uncalled(values: list[int], returned: list[int]) -> None:
     """Give the top value's excess over the second-largest back (in place)."""
     top = second = -1
     top_i = -1
-    for i, v in enumerate(values):
+    for i in range(len(values)):
+        v = values[i]
         if v > top:
             second, top, top_i = top, v, i
         elif v > second:
@@ -120,7 +134,13 @@ def trims_antes(ante_trimming_status: bool | None, antes: Sequence[int]) -> bool
     trimmed -- PokerKit's trimming would return all of it, which no rulebook does and which the
     WSOP 2019 #42 file's recorded stacks refute; it is dead money in the first pot.
     """
-    return bool(ante_trimming_status) and sum(1 for a in antes if a > 0) >= 2
+    if not ante_trimming_status:
+        return False
+    posting = 0
+    for a in tuple(antes):
+        if a > 0:
+            posting += 1
+    return posting >= 2
 
 
 def ante_trim_returns(antes: Sequence[int]) -> list[int]:
@@ -152,54 +172,73 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
     what each player put into that pot (for the ledger; dead money and untrimmed antes are in the
     first pot's parts).
     """
-    n = len(contributions)
+    paid = tuple(contributions)
+    listed = tuple(antes)
+    posted = tuple(dead)
+    gone = tuple(folded)
+    n = len(paid)
     returned = [0] * n
-    bets = [max(0, c) for c in contributions]
-    # ante parts, and money that goes to the first pot and counts for no level
-    separate = nonzero(antes) or nonzero(dead)
-    ante = [0] * n
-    extra = [0] * n
+    bets = [max(0, c) for c in paid]
+    # ante parts, and money that goes to the first pot and counts for no level (made only
+    # when there is some: most hands have neither)
+    separate = nonzero(listed) or nonzero(posted)
+    ante: list[int] = []
+    extra: list[int] = []
     if separate:
+        ante = [0] * n
+        extra = [0] * n
         for i in range(n):
             c = bets[i]
-            a = antes[i] if i < len(antes) else 0
+            a = listed[i] if i < len(listed) else 0
             a = a if 0 < a <= c else (c if a > c else 0)
-            d = dead[i] if i < len(dead) else 0
+            d = posted[i] if i < len(posted) else 0
             d = d if 0 < d <= c - a else (c - a if d > c - a else 0)
             ante[i] = a
             extra[i] = d
             bets[i] = c - a - d
     _return_uncalled(bets, returned)
-    if not separate:
-        live = bets
-    elif trim_antes:
-        _return_uncalled(ante, returned)
-        live = [a + b for a, b in zip(ante, bets)]
-    else:
-        live = bets
-        extra = [x + a for x, a in zip(extra, ante)]
-    active = tuple([i for i in range(n) if not folded[i]])
+    live = bets  # changed in place below: bets are not needed apart from the levels
+    if separate:
+        if trim_antes:
+            _return_uncalled(ante, returned)
+            for i in range(n):
+                live[i] += ante[i]
+        else:
+            for i in range(n):
+                extra[i] += ante[i]
+    active = tuple([i for i in range(n) if not gone[i]])
 
     # the pots, main pot first, as parallel lists (parts_of only with detail)
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     parts_of: list[list[int]] = []
-    prev = 0
     carry = 0  # a level only folded players reached, with no pot below it yet
     carry_parts = [0] * n if detail else []
     parts: list[int] = []
-    for level in sorted(live):
-        if level <= prev:  # nothing put in, or a level already made
-            continue
+    prev = 0
+    while True:
+        # the next level: the smallest amount above the last one (a scan of a few players
+        # instead of sorting a copy)
+        level = -1
+        for v in live:
+            if v > prev and (level < 0 or v < level):
+                level = v
+        if level < 0:
+            break
         amount = 0
         for v in live:
             if v > prev:
-                amount += min(v, level) - prev
+                amount += (min(level, v)) - prev
         if detail:
             parts = [(min(v, level) - prev if v > prev else 0) for v in live]
-        eligible = tuple([i for i in active if live[i] >= level])
+        # eligible players only shrink as the level rises, so a count tells whether they
+        # are the last pot's (its tuple is made only for a new pot)
+        count = 0
+        for i in active:
+            if live[i] >= level:
+                count += 1
         prev = level
-        if not eligible:
+        if count == 0:
             if amounts:
                 _merge(amounts, parts_of, -1, amount, parts, detail)
             else:
@@ -212,17 +251,21 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             if detail:
                 parts = [x + y for x, y in zip(carry_parts, parts)]
             carry = 0
-        if amounts and eligibles[-1] == eligible:
+        if amounts and len(eligibles[-1]) == count:
             _merge(amounts, parts_of, -1, amount, parts, detail)
         else:
             amounts.append(amount)
-            eligibles.append(eligible)
+            eligibles.append(tuple([i for i in active if live[i] >= level]))
             if detail:
                 parts_of.append(parts)
 
-    extra_total = total(extra) + carry
+    extra_total = carry
+    for x in extra:
+        extra_total += x
     if extra_total:
-        eparts = [x + y for x, y in zip(extra, carry_parts)] if detail else []
+        eparts: list[int] = []
+        if detail:
+            eparts = [x + y for x, y in zip(extra, carry_parts)] if separate else list(carry_parts)
         if amounts and eligibles[0] == active:
             _merge(amounts, parts_of, 0, extra_total, eparts, detail)
         elif active:

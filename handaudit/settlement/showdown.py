@@ -29,7 +29,7 @@ unknown (``??``) or cannot form a hand; the pots themselves are still exact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import combinations
 from typing import ClassVar, Final
 
@@ -102,6 +102,7 @@ class Pot(Value):
 
 # what :func:`strength` returns for a hand it cannot evaluate (every real strength is >= 0)
 _UNKNOWN_HAND: Final = -1
+_NOT_EVALUATED: Final = -2  # (the showdown's cache of strengths, below)
 
 
 def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
@@ -177,6 +178,35 @@ def _stud_order(winners: list[int], kind: str, strengths: dict[int, int],
     return sorted(winners, key=lambda p: keys[p], reverse=not low)
 
 
+class _Hands:
+    """The players' hands at showdown, each evaluated once per kind (made only for a pot that
+    compares hands: a plain class, not closures, whose shared frame would be built on every call)."""
+
+    def __init__(self, hole: tuple[tuple[int, ...], ...], board: tuple[int, ...], use: str,
+                 rulebook: object) -> None:
+        self.hole = hole
+        self.board = board
+        self.use = use
+        self.trips_beat_straight = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
+        # kind -> strength by player (_NOT_EVALUATED until asked for): no (player, kind) key
+        # tuple to make per look-up
+        self.strengths: dict[str, list[int | None]] = {}
+
+    def value(self, p: int, kind: str) -> int | None:
+        strengths = self.strengths.get(kind)
+        if strengths is None:
+            strengths = [_NOT_EVALUATED] * len(self.hole)
+            self.strengths[kind] = strengths
+        v = strengths[p]
+        if v is not None and v == _NOT_EVALUATED:
+            v = strength(kind, self.use, self.hole[p], self.board, self.trips_beat_straight)
+            strengths[p] = v
+        return v
+
+    def cards_of(self, p: int) -> tuple[int, ...]:
+        return self.hole[p] + self.board
+
+
 def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdown: bool,
                folded: tuple[bool, ...], shown: tuple[bool | None, ...],
                hole: tuple[tuple[int, ...], ...], board: tuple[int, ...],
@@ -196,20 +226,9 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
     hi_lo = variant is not None and len(variant.hands) == 2
     kinds: tuple[str, ...] = variant.hands if variant is not None else ()
     use: str = variant.use if variant is not None else "any"
-    tbs = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
     stud = variant is not None and not variant.button_game
-    stud_mode: str | None = getattr(rulebook, "odd_chip_stud", "all-cards") if stud else None
-    cache: dict[tuple[int, str], int | None] = {}
-
-    def value(p: int, kind: str) -> int | None:
-        key = (p, kind)
-        if key in cache:
-            return cache[key]
-        v = cache[key] = strength(kind, use, hole[p], board, tbs)
-        return v
-
-    def cards_of(p: int) -> tuple[int, ...]:
-        return hole[p] + board
+    stud_mode: str | None = None
+    hands_at: _Hands | None = None  # made for the first pot whose hands are looked at
 
     odd_rule: str | None = None  # the odd-chip rule text, made only when a tie leaves odd chips
 
@@ -234,8 +253,10 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             why = ("everyone else folded" if not others else
                    "the other eligible players mucked: " + ", ".join(f"p{q + 1}" for q in others))
             if hi_lo and showdown:
-                hv = value(p, kinds[0])
-                lv = value(p, kinds[1])
+                if hands_at is None:
+                    hands_at = _Hands(hole, board, use, rulebook)
+                hv = hands_at.value(p, kinds[0])
+                lv = hands_at.value(p, kinds[1])
                 if hv != _UNKNOWN_HAND and lv != _UNKNOWN_HAND and lv is not None:
                     high = amount - amount // 2
                     out.append(Pot(amount, eligible, (
@@ -253,15 +274,19 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             out.append(Pot(amount, eligible, (), contenders, (), "undetermined: unknown variant", False))
             determined = False
             continue
+        if hands_at is None:
+            hands_at = _Hands(hole, board, use, rulebook)
+        if stud and stud_mode is None:
+            stud_mode = getattr(rulebook, "odd_chip_stud", "all-cards")
         highs: list[int] = []
         unknown: list[int] = []
         for p in contenders:
-            hv = value(p, main_kind)
+            hv = hands_at.value(p, main_kind)
             if hv is None or hv == _UNKNOWN_HAND:  # (None, "no qualifying low", is never a main kind's)
                 unknown.append(p)
             else:
                 highs.append(hv)
-        lows = [value(p, kinds[1]) for p in contenders] if hi_lo else None
+        lows = [hands_at.value(p, kinds[1]) for p in contenders] if hi_lo else None
         if lows is not None:
             unknown += [p for p, v in zip(contenders, lows) if v == _UNKNOWN_HAND and p not in unknown]
         if unknown:
@@ -278,16 +303,16 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             qualifying = True
             hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]
             high_amount = amount - amount // 2
-            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, cards_of)
-            low_contenders = [p for p, v in zip(contenders, lows) if v is not None]
+            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
+            low_contenders = tuple([p for p, v in zip(contenders, lows) if v is not None])
             low_values = [v for v in lows if v is not None]
             _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
-                         stud_mode, cards_of)
+                         stud_mode, hands_at.cards_of)
             reason = "high and low halves" + ("; the odd chip of the pot goes to the high half"
                                               if amount % 2 else "")
         else:
             qualifying = False
-            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, cards_of)
+            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
             reason = "no qualifying low: the high hand scoops" if lows is not None else "best hand"
         if len(awards) > (2 if qualifying else 1):
             reason += "; tied hands split the chips evenly"
@@ -320,10 +345,16 @@ def _odd_chip_rule(rulebook: object, stud_mode: str | None) -> str:
 
 
 def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, kind: str,
-                 players: Sequence[int], values: list[int], stud_mode: str | None,
+                 players: tuple[int, ...], values: list[int], stud_mode: str | None,
                  cards_of: Callable[[int], tuple[int, ...]]) -> None:
-    best = max(values)
-    winners = [p for p, v in zip(players, values) if v == best]
+    # loops, not max() of a list and zip(): compiled, those are generic calls (~1,500 instructions a share)
+    best = values[0]
+    for v in values:
+        best = max(best, v)
+    winners: list[int] = []
+    for k in range(len(values)):
+        if values[k] == best:
+            winners.append(players[k])
     if len(winners) == 1:
         awards.append(Award(winners[0], amount, share, kind, best))
         return

@@ -109,7 +109,7 @@ def test_antes_not_trimmed_all_in_on_ante_can_win_all_antes():
     folded = [False, False, True, False, False, False, False, True, True]
     stacks = [19962, 577, 22908, 6924, 5192, 28, 4022, 1992, 23434]
     antes = effective_antes([90] * 9, stacks, contributions)
-    assert antes == [90, 90, 90, 90, 90, 28, 90, 90, 90]
+    assert antes == (90, 90, 90, 90, 90, 28, 90, 90, 90)
     returned, pots = pots_of(contributions, folded, antes=antes, trim=False)
     assert returned == [4081, 0, 0, 0, 0, 0, 0, 0, 0]
     assert pots == [(748, (1, 2, 4, 5, 6, 7)), (2922, (1, 2, 4, 5, 7)), (15134, (1, 4, 5, 7)),
@@ -143,12 +143,12 @@ def test_trimming_returns_an_unmatched_ante_like_pokerkit():
 
 def test_heads_up_antes_swap_in_button_games():
     # PHH/PokerKit: heads-up p1 is the big blind, so a big-blind ante [0, 6] is p1's
-    assert effective_antes([0, 6], [100, 100], [18, 12]) == [6, 0]
-    assert effective_antes([0, 6], [100, 100], [18, 12], swap_heads_up=False) == [0, 6]
+    assert effective_antes([0, 6], [100, 100], [18, 12]) == (6, 0)
+    assert effective_antes([0, 6], [100, 100], [18, 12], swap_heads_up=False) == (0, 6)
 
 
 def test_effective_ante_capped_by_stack_and_contribution():
-    assert effective_antes([10, 10, 10], [5, None, 100], [5, 10, 3]) == [5, 10, 3]
+    assert effective_antes([10, 10, 10], [5, None, 100], [5, 10, 3]) == (5, 10, 3)
 
 
 def test_dead_blind_is_in_the_pot_but_adds_no_eligibility():
@@ -160,8 +160,8 @@ def test_dead_blind_is_in_the_pot_but_adds_no_eligibility():
 
 
 def test_engine_dead_holds_antes_too():
-    assert split_dead([3, 3, 8], [3, 3, 3]) == [0, 0, 5]
-    assert split_dead([0, 0, 5], [3, 3, 3]) == [0, 0, 5]  # dead blinds only
+    assert split_dead([3, 3, 8], [3, 3, 3]) == (0, 0, 5)
+    assert split_dead([0, 0, 5], [3, 3, 3]) == (0, 0, 5)  # dead blinds only
 
 
 def test_detail_parts_add_up():

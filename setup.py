@@ -26,6 +26,7 @@ COMPILED = [
     "handaudit/cards.py",
     "handaudit/variants.py",
     "handaudit/findings.py",
+    "handaudit/jsonobjects.py",
     "handaudit/model.py",
     "handaudit/values.py",
     "handaudit/grammar/sources.py",

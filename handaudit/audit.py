@@ -98,7 +98,7 @@ class HandReport(Value):
             self.rulebook,
             self.status,
             self.complete,
-            [f.to_json() for f in self.findings],
+            [f.to_json(text) for f in self.findings],
             settled,
             recorded,
             check,

@@ -8,8 +8,9 @@ README's code table and ``handaudit rulebooks --codes`` are generated from :data
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
+from .jsonobjects import JSONShape
 from .values import Value, init_args
 
 ERROR: Final = "error"
@@ -44,21 +45,18 @@ class Finding(Value):
         self.column: Final = column
         self.severity: Final = severity or CODES[code].severity
 
-    def to_json(self) -> dict:
-        """The contract's finding object (plus line/column when known)."""
-        out = {
-            "code": self.code,
-            "severity": self.severity,
-            "action_index": self.action_index,
-            "actor": self.actor,
-            "rule": self.rule,
-            "message": self.message,
-            "ruling": self.ruling,
-        }
+    def to_json(self, text: bool = False) -> Any:
+        """The contract's finding object (plus line/column when known): a dict, or with ``text``
+        a :class:`~handaudit.jsonobjects.JSONObject` for the JSONL writer."""
+        values = (self.code, self.severity, self.action_index, self.actor, self.rule, self.message, self.ruling)
         if self.line is not None:
-            out["line"] = self.line
-            out["column"] = self.column
-        return out
+            return _FINDING_AT.make((*values, self.line, self.column), text)
+        return _FINDING.make(values, text)
+
+
+# The members of a finding's object, in the contract's order; line and column only when known.
+_FINDING: Final = JSONShape(("code", "severity", "action_index", "actor", "rule", "message", "ruling"))
+_FINDING_AT: Final = JSONShape((*_FINDING.keys, "line", "column"))
 
 
 @dataclass(frozen=True, slots=True)

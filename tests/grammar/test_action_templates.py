@@ -77,3 +77,11 @@ def test_the_grammars_whitespace_anywhere():
         reused = A.parse_action.__wrapped__(text)
         assert reused == _full_parse(text)
         assert not isinstance(reused, A.ActionError)
+
+
+def test_commentary_always_takes_the_full_parse():
+    for text in TEACH:
+        A.parse_action.__wrapped__(text)
+    for text in ["p2 f #", "p2 f#x", "p2 #f", "#p2 f", "d dh p2 As#d", "d dh p2# AsKd", "d db #AsKd", "p2 cbr 10#",
+                 "p2 cbr #10", "p2 sm -#", "d#dh p2 AsKd", "p2 sm AsKd # shown"]:
+        assert A.parse_action.__wrapped__(text) == _full_parse(text)

@@ -85,3 +85,37 @@ def test_commentary_always_takes_the_full_parse():
     for text in ["p2 f #", "p2 f#x", "p2 #f", "#p2 f", "d dh p2 As#d", "d dh p2# AsKd", "d db #AsKd", "p2 cbr 10#",
                  "p2 cbr #10", "p2 sm -#", "d#dh p2 AsKd", "p2 sm AsKd # shown"]:
         assert A.parse_action.__wrapped__(text) == _full_parse(text)
+
+
+def _full_parse_keeping_templates(text):
+    """The plain Lark parse, with the learned templates set aside and put back."""
+    shapes, heads = A._TEMPLATES.shapes, A._TEMPLATES.heads
+    A._TEMPLATES.shapes, A._TEMPLATES.heads = {}, {}
+    try:
+        return A.parse_action.__wrapped__(text)
+    finally:
+        A._TEMPLATES.shapes, A._TEMPLATES.heads = shapes, heads
+
+
+TOKEN = st.one_of(st.sampled_from(["d", "dh", "db", "cbr", "cc", "f", "sd", "sm", "pb", "-", "#", "#x", "????",
+                                   "AsKd", "7h", "10", "3.00", "0.5", "1e5", "p", "p0", "p10", "p01"]),
+                  st.integers(1, 9).map(lambda n: f"p{n}"), WORD.filter(lambda w: w.strip() == w and w))
+SPACE = st.sampled_from([" ", " ", " ", "  ", "\t", "\n", "\x0c", "\r", "\x1c", "\u2003", "\x0b"])
+
+
+@st.composite
+def _action_strings(draw):
+    words = draw(st.lists(TOKEN, min_size=0, max_size=5))
+    text = draw(st.sampled_from(["", " ", "\t"]))
+    for word in words:
+        text += word + draw(SPACE)
+    return text if draw(st.booleans()) else text.rstrip(" ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_action_strings(), min_size=1, max_size=25))
+def test_any_sequence_parses_as_the_full_parse(texts):
+    # templates learned from earlier strings of the sequence must never change a later result
+    A._TEMPLATES.clear()
+    for text in [*TEACH, *texts]:
+        assert A.parse_action.__wrapped__(text) == _full_parse_keeping_templates(text), text

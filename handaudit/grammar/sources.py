@@ -226,10 +226,9 @@ class _Splitter:
 
     Only two kinds of line matter: a possible table header (``[`` first after blanks) and a
     line where a multi-line string may open or close (one holding a triple quote: a
-    header-like line inside such a string is text). The piece is split into lines once (C);
-    each line's first bytes are looked at natively, and two C searches over the whole piece
-    find the quote lines (usually none), so a hand costs a few instructions a line, one
-    header match and one slice, not a search or a regex per line.
+    header-like line inside such a string is text). C searches find the ``[`` characters and
+    the triple quotes; each ``[`` is checked natively for blanks back to its line's start, so
+    a hand costs a few searches, one newline count and one header match, not a step per line.
     """
 
     def __init__(self, path: str) -> None:
@@ -242,7 +241,7 @@ class _Splitter:
         self.size = 0
         self.overflow = False
         self.preamble_line = 0  # first line of non-comment content before any header
-        self.in_string: bytes | None = None  # inside a multi-line string: its quote
+        self.in_string: str | None = None  # inside a multi-line string: its quote
         self.lines = 0  # newlines fed so far
 
     def feed(self, data: bytes, mid_line: bool) -> list[Chunk]:
@@ -250,60 +249,80 @@ class _Splitter:
         piece of a line longer than :data:`_READ_LINE`. ``mid_line``: ``data`` begins inside a
         line, whose rest is never a header. The hands completed by ``data``."""
         done: list[Chunk] = []
+        # Latin-1 is one character per byte, so offsets in text are offsets in data; compiled,
+        # str.find and str.count are direct C calls, where bytes methods are generic method
+        # calls with argument parsing (measured: a line split per piece cost twice as much).
+        text = data.decode("latin-1")
+        size = len(text)
         given = 0  # data[given:] is not yet given to the current hand
-        # Where the next triple quotes are (-1: none): only a line holding one can open or close
-        # a multi-line string (find, not `in`: CPython 3.11's bytes `in` first tries the operand
-        # as an integer and formats a TypeError for every call).
-        single = data.find(b"'''")
-        double = data.find(b'"""')
-        lines = data.split(b"\n")
-        last = len(lines) - 1
-        start = 0  # where line i starts in data
-        for i in range(len(lines)):
-            line = lines[i]
-            size = len(line)
-            end = start + size + (1 if i < last else 0)  # with its newline
-            if self.in_string is None and end - start < 4096 and (i or not mid_line):
-                blanks = 0
-                while blanks < size and (line[blanks] == 32 or line[blanks] == 9):  # " ", "\t"
-                    blanks += 1
-                if blanks < size and line[blanks] == 91:  # "["
-                    header = _HEADER.match(line)
-                    if header is not None:
-                        self._text(data, given, start)
-                        self._open_hand(header, self.lines + i + 1, done)
-                        given = end
-                        # quotes in a header's comment open no string
-                        if 0 <= single < end:
-                            single = data.find(b"'''", end)
-                        if 0 <= double < end:
-                            double = data.find(b'"""', end)
-                        start = end
-                        continue
-            if 0 <= single < end or 0 <= double < end:
-                self._quotes(line)
+        counted, newlines = 0, 0  # newlines in text[:counted]
+        single = text.find("'''")  # the next triple quotes (-1: none)
+        double = text.find('"""')
+        bracket = text.find("[")
+        while bracket >= 0:
+            start = bracket
+            while start > 0 and (text[start - 1] == " " or text[start - 1] == "\t"):
+                start -= 1
+            if start > 0 and text[start - 1] != "\n" or start == 0 and mid_line:
+                bracket = text.find("[", bracket + 1)  # not first on its line
+                continue
+            line_end = text.find("\n", bracket) + 1 or size
+            while 0 <= single < start or 0 <= double < start:  # the quote lines before it
+                end = self._quotes(text, single if double < 0 or 0 <= single < double else double)
                 if 0 <= single < end:
-                    single = data.find(b"'''", end)
+                    single = text.find("'''", end)
                 if 0 <= double < end:
-                    double = data.find(b'"""', end)
-            if self.key is None and not self.preamble_line and size and not _BLANK_OR_COMMENT.match(line):
-                self.preamble_line = self.lines + i + 1
-            start = end
-        self._text(data, given, len(data))
-        self.lines += last
+                    double = text.find('"""', end)
+            if self.in_string is None and line_end - start < 4096:
+                header = _HEADER.match(data[start:line_end])  # (a slice: ^ is the string's start)
+                if header is not None:
+                    newlines += text.count("\n", counted, start)
+                    counted = start
+                    self._text(data, given, start)
+                    self._open_hand(header, self.lines + newlines + 1, done)
+                    given = line_end
+                    # quotes in a header's comment open no string
+                    if 0 <= single < line_end:
+                        single = text.find("'''", line_end)
+                    if 0 <= double < line_end:
+                        double = text.find('"""', line_end)
+                    bracket = text.find("[", line_end)
+                    continue
+            bracket = text.find("[", bracket + 1)
+        while single >= 0 or double >= 0:
+            end = self._quotes(text, single if double < 0 or 0 <= single < double else double)
+            if 0 <= single < end:
+                single = text.find("'''", end)
+            if 0 <= double < end:
+                double = text.find('"""', end)
+        self._text(data, given, size)
+        self.lines += newlines + text.count("\n", counted)
         return done
 
-    def _quotes(self, line: bytes) -> None:
-        """``line`` holds a triple quote: it may open or close a multi-line string."""
-        for mark in (b"'''", b'"""'):
+    def _quotes(self, text: str, at: int) -> int:
+        """The line holding ``text[at]`` holds a triple quote: it may open or close a multi-line
+        string. Where the line ends."""
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at) + 1 or len(text)
+        line = text[start:end]
+        for mark in ("'''", '"""'):
             if self.in_string is None or self.in_string == mark:
                 if line.count(mark) % 2:
                     self.in_string = None if self.in_string else mark
+        return end
 
     def _text(self, data: bytes, start: int, end: int) -> None:
-        """``data[start:end]`` is text of the current hand (before the first header: of the
-        file's preamble, which :meth:`feed` has looked at line by line)."""
-        if start >= end or self.key is None:
+        """``data[start:end]`` is text of the current hand (or, before the first header, of the
+        file's preamble)."""
+        if start >= end:
+            return
+        if self.key is None:
+            if not self.preamble_line:
+                first_line = self.lines + data.count(b"\n", 0, start) + 1
+                for offset, line in enumerate(data[start:end].split(b"\n")):
+                    if line and not _BLANK_OR_COMMENT.match(line):
+                        self.preamble_line = first_line + offset
+                        break
             return
         if not self.overflow:
             self.size += end - start

@@ -208,6 +208,21 @@ def _single(path: str, read: Callable[[int], bytes]) -> Chunk:
     return Chunk(path, "", 0, parts[0] if len(parts) == 1 else b"".join(parts), 1)
 
 
+def _canonical_number(key: str) -> int:
+    """``key``'s value if it is a canonical decimal of at most 9 ASCII digits ("0", or no
+    leading zero), else -1. A native loop: str.isascii and int() are generic calls (~700
+    instructions a key)."""
+    if not 0 < len(key) < 10 or (key[0] == "0" and len(key) > 1):
+        return -1
+    n = 0
+    for ch in key:
+        digit = ord(ch) - 48
+        if not 0 <= digit <= 9:
+            return -1
+        n = n * 10 + digit
+    return n
+
+
 class SeenKeys:
     """The table names seen so far in one .phhs file, for ``duplicate-hand``, in little memory.
 
@@ -216,7 +231,7 @@ class SeenKeys:
     bytearray (at most 16 MiB, 125 KiB for a million hands); any other name goes in a set.
     """
 
-    _BITMAP_LIMIT = 1 << 27
+    _BITMAP_LIMIT: Final = 1 << 27
 
     def __init__(self) -> None:
         self.bits = bytearray()
@@ -224,15 +239,15 @@ class SeenKeys:
 
     def add(self, key: str) -> bool:
         """Record ``key``; whether it had been seen before."""
-        if key.isdigit() and key.isascii() and (key == "0" or key[0] != "0") and len(key) < 10:
-            n = int(key)
-            if n < self._BITMAP_LIMIT:
-                byte, bit = n >> 3, 1 << (n & 7)
-                if byte >= len(self.bits):
-                    self.bits.extend(bytes(max(byte + 1 - len(self.bits), len(self.bits))))
-                seen = bool(self.bits[byte] & bit)
-                self.bits[byte] |= bit
-                return seen
+        n = _canonical_number(key)
+        if 0 <= n < self._BITMAP_LIMIT:
+            bits = self.bits
+            byte, bit = n >> 3, 1 << (n & 7)
+            if byte >= len(bits):
+                bits.extend(bytes(max(byte + 1 - len(bits), len(bits))))
+            seen = bool(bits[byte] & bit)
+            bits[byte] |= bit
+            return seen
         if key in self.other:
             return True
         self.other.add(key)

@@ -45,6 +45,9 @@ _BLINDS: Final = 5
 _STARTING_STACKS: Final = 6
 _FINISHING_STACKS: Final = 7
 _WINNINGS: Final = 8
+# Amounts that may be zero but not negative (a tuple constant: iterated natively, where a
+# tuple display is iterated through a generic iterator).
+_NON_NEGATIVE: Final[tuple[int, ...]] = (_ANTES, _FINISHING_STACKS, _WINNINGS)
 _TOML_POS = re.compile(r"line (\d+),? column (\d+)")
 # Each variant's deck plus the hidden card '??': one set test clears a deal's cards.
 _DECK_OR_HIDDEN: dict[str, frozenset[int]] = {code: v.deck | {UNKNOWN} for code, v in VARIANTS.items()}
@@ -225,7 +228,7 @@ class _HandBuilder:
                 if amount is None or amount <= 0:
                     key = F.AMOUNT_FIELDS[slot]
                     self._bad(variant, amounts, slot, f"field {key!r} must be a positive amount, not {values[_AMOUNT_SLOTS[slot]]!r}")
-        for slot in (_ANTES, _FINISHING_STACKS, _WINNINGS):
+        for slot in _NON_NEGATIVE:
             array = amounts[slot]
             if array is not None:
                 for i, amount in enumerate(array[0]):

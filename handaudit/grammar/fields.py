@@ -10,20 +10,24 @@ import math
 from decimal import Decimal
 from typing import Final
 
-# Field kinds
-STR: Final = "string"
-INT: Final = "integer"
-NUM: Final = "number"  # integer or float: an amount
-BOOL: Final = "boolean"
-TIME: Final = "local time"
-STR_OR_INT: Final = "string or integer"
-NUMS: Final = "array of numbers"  # per-player amounts
-STACKS: Final = "array of numbers or inf"  # per-player, inf = unknown stack
-INTS: Final = "array of integers"
-STRS: Final = "array of strings"
-ACTIONS: Final = "array of action strings"
+# Field kinds: small integers (type_ok compares them natively); KIND_NAMES[kind] is the text
+# that messages show.
+STR: Final = 0
+INT: Final = 1
+NUM: Final = 2  # integer or float: an amount
+BOOL: Final = 3
+TIME: Final = 4
+STR_OR_INT: Final = 5
+NUMS: Final = 6  # per-player amounts
+STACKS: Final = 7  # per-player, inf = unknown stack
+INTS: Final = 8
+STRS: Final = 9
+ACTIONS: Final = 10
+KIND_NAMES: Final = ("string", "integer", "number", "boolean", "local time", "string or integer",
+                     "array of numbers", "array of numbers or inf", "array of integers", "array of strings",
+                     "array of action strings")
 
-FIELDS: Final[dict[str, str]] = {
+FIELDS: Final[dict[str, int]] = {
     # required (per variant)
     "variant": STR,
     "antes": NUMS,
@@ -74,7 +78,10 @@ AMOUNT_ARRAYS: Final = ("antes", "blinds_or_straddles", "starting_stacks", "fini
 AMOUNT_FIELDS: Final = AMOUNT_SCALARS + AMOUNT_ARRAYS
 
 
-def type_ok(kind: str, value: object) -> bool:
+_TIMES: Final = (_dt.time, _dt.datetime)
+
+
+def type_ok(kind: int, value: object) -> bool:
     """Whether a TOML value has the field kind's type (array elements included).
 
     Exact type tests (``type(v) is int``): a boolean is not an integer here.
@@ -89,7 +96,7 @@ def type_ok(kind: str, value: object) -> bool:
     if kind == BOOL:
         return t is bool
     if kind == TIME:
-        return isinstance(value, (_dt.time, _dt.datetime))
+        return isinstance(value, _TIMES)
     if kind == STR_OR_INT:
         return t is str or t is int
     if not isinstance(value, list):
@@ -128,6 +135,10 @@ def exact(value: object) -> tuple[int | None, int]:
     if type(value) is int:  # not bool: the field checks let no boolean through
         return value, 0  # type: ignore[return-value]  # an int, by the test above
     if isinstance(value, float):
+        if -_FEW_PLACES_LIMIT < value < _FEW_PLACES_LIMIT:
+            few = _few_places(value)
+            if few is not None:
+                return few
         if math.isinf(value) or math.isnan(value):
             return None, 0
         text = repr(value)  # '200.3', '200.0', '1.5e-05', '1e+16'
@@ -148,6 +159,33 @@ def exact(value: object) -> tuple[int | None, int]:
         units = int("".join([str(d) for d in digit_tuple]))
         return _normal(-units if sign else units, -exp)
     raise TypeError(f"not a TOML number: {value!r}")
+
+
+# Below this magnitude, a decimal of at most _FEW_PLACES places is found with float arithmetic.
+_FEW_PLACES_LIMIT: Final = 1e10
+_FEW_PLACES: Final = 4
+
+
+def _few_places(value: float) -> tuple[int, int] | None:
+    """``value`` (``abs(value) < 1e10``) as ``(units, places)`` when a decimal of at most 4
+    places reads back as it, else None: what :func:`exact` gets from ``repr``, without the string
+    (repr and its parsing cost about 5,000 instructions a float; this about 100).
+
+    Why it is repr's decimal: with ``|value| < 1e10`` and ``p <= 4``, ``value * 10**p`` is within
+    0.04 of the integer ``units`` of any p-place decimal that reads back as ``value``, so rounding
+    finds it, and ``units / 10**p`` (exact operands, one correctly rounded division) is ``value``
+    exactly when that decimal reads back as it. At most one p-place decimal is that close to
+    ``value``, and none with fewer places was (tried first), so it is the shortest: repr's, with
+    at most 14 significant digits (never a reparse) and no trailing zero in its decimals.
+    """
+    scale = 1.0
+    for places in range(_FEW_PLACES + 1):
+        x = value * scale
+        units = int(x + 0.5) if x >= 0.0 else -int(0.5 - x)
+        if float(units) / scale == value:
+            return units, places
+        scale *= 10.0
+    return None
 
 
 def _normal(units: int, places: int) -> tuple[int, int]:
@@ -178,13 +216,22 @@ def exact_all(values: list) -> tuple[list[int | None], int]:
         units, p = exact(value)
         if units is not None and p != places:
             if p < places:
-                units *= 10 ** (places - p)
+                units *= power_of_ten(places - p)
             else:
-                scale = 10 ** (p - places)
+                scale = power_of_ten(p - places)
                 out = [None if u is None else u * scale for u in out]
                 places = p
         out.append(units)
     return out, places
+
+
+_POWERS_OF_TEN: Final[tuple[int, ...]] = tuple([10**k for k in range(19)])
+
+
+def power_of_ten(k: int) -> int:
+    """``10**k`` for ``k >= 0``; the usual ones from a table (compiled, ``**`` is a generic call
+    of some 200 instructions)."""
+    return _POWERS_OF_TEN[k] if k < 19 else 10**k
 
 
 def written(value: object) -> int | Decimal:
@@ -196,7 +243,7 @@ def rescaled(units: list[int | None], places: int, scale: int) -> tuple[int | No
     """Integers at ``places`` decimals as integers at ``scale`` (>= places) decimals."""
     if places == scale:
         return tuple(units)
-    factor = 10 ** (scale - places)
+    factor = power_of_ten(scale - places)
     return tuple([None if u is None else u * factor for u in units])
 
 

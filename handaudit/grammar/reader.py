@@ -11,7 +11,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import cast
+from typing import Final, cast
 
 import toml_rs
 
@@ -23,6 +23,31 @@ from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
 from .sources import Chunk, expand_paths, read_chunks
 
+# The builder keeps the PHH fields whose type is right in a list, at each field's slot (its
+# position in F.FIELDS): read natively by slot, not hashed by name (some 25 dict lookups a hand).
+_SLOT: Final[dict[str, int]] = {name: slot for slot, name in enumerate(F.FIELDS)}
+_KIND: Final[tuple[int, ...]] = tuple(F.FIELDS.values())
+_PER_PLAYER_SLOTS: Final[tuple[int, ...]] = tuple([_SLOT[name] for name in F.PER_PLAYER])
+_AMOUNT_SLOTS: Final[tuple[int, ...]] = tuple([_SLOT[name] for name in F.AMOUNT_FIELDS])
+_ACTIONS_FIELD: Final = _SLOT["actions"]
+_STACKS_FIELD: Final = _SLOT["starting_stacks"]
+_BLINDS_FIELD: Final = _SLOT["blinds_or_straddles"]
+_BRING_IN_FIELD: Final = _SLOT["bring_in"]
+_ANTE_TRIMMING_FIELD: Final = _SLOT["ante_trimming_status"]
+_HAND_FIELD: Final = _SLOT["hand"]
+# Slots of the converted amounts, in F.AMOUNT_FIELDS order.
+_BRING_IN: Final = 0
+_SMALL_BET: Final = 1
+_BIG_BET: Final = 2
+_MIN_BET: Final = 3
+_ANTES: Final = 4
+_BLINDS: Final = 5
+_STARTING_STACKS: Final = 6
+_FINISHING_STACKS: Final = 7
+_WINNINGS: Final = 8
+# Amounts that may be zero but not negative (a tuple constant: iterated natively, where a
+# tuple display is iterated through a generic iterator).
+_NON_NEGATIVE: Final[tuple[int, ...]] = (_ANTES, _FINISHING_STACKS, _WINNINGS)
 _TOML_POS = re.compile(r"line (\d+),? column (\d+)")
 # Each variant's deck plus the hidden card '??': one set test clears a deal's cards.
 _DECK_OR_HIDDEN: dict[str, frozenset[int]] = {code: v.deck | {UNKNOWN} for code, v in VARIANTS.items()}
@@ -89,6 +114,7 @@ class _HandBuilder:
 
     def __init__(self, chunk: Chunk, text: str, doc: dict):
         self.chunk, self.text, self.doc = chunk, text, doc
+        self.values: list[object] = [None] * len(_KIND)  # by slot: a field whose type is right
         self.findings: list[Finding] = []
         self.fatal = False
 
@@ -106,17 +132,16 @@ class _HandBuilder:
     # -- the build ---------------------------------------------------------------------------
     def build(self) -> ReadResult:
         doc = self.doc
-        fields = F.FIELDS
-        present: dict = {}  # the PHH fields whose type is right
+        values = self.values
         invalid: list[str] = []
         for key, value in doc.items():
-            kind = fields.get(key)
-            if kind is None:
+            slot = _SLOT.get(key, -1)
+            if slot < 0:
                 if not key.startswith("_"):
                     self.field_finding("unknown-field", key, f"field {key!r} is not defined by the PHH spec "
                                        "(user fields start with '_')")
-            elif F.type_ok(kind, value):
-                present[key] = value
+            elif F.type_ok(_KIND[slot], value):
+                values[slot] = value
             else:
                 invalid.append(key)
         variant = self._variant()
@@ -126,24 +151,27 @@ class _HandBuilder:
             if key not in doc:
                 self.field_finding("missing-field", key, f"field {key!r} is required for {variant.code}", True)
         for key in invalid:
-            self.field_finding("invalid-field", key, f"field {key!r} must be {fields[key]}, not {_toml_type(doc[key])}",
+            self.field_finding("invalid-field", key,
+                               f"field {key!r} must be {F.KIND_NAMES[_KIND[_SLOT[key]]]}, not {_toml_type(doc[key])}",
                                key in variant.required or key == "actions")
         if self.fatal:
             return self._result(None)
-        n = self._player_count(present, variant)
+        n = self._player_count(variant)
         if n is None:
             return self._result(None)
-        # Every amount converted once, to integers at the field's own decimal places.
-        amounts: dict[str, tuple[list[int | None], int]] = {}
-        for key in F.AMOUNT_FIELDS:
-            value = present.get(key)
+        # Every amount converted once, to integers at the field's own decimal places, in
+        # F.AMOUNT_FIELDS order.
+        amounts: list[tuple[list[int | None], int] | None] = [None] * len(_AMOUNT_SLOTS)
+        for i in range(len(_AMOUNT_SLOTS)):
+            value = values[_AMOUNT_SLOTS[i]]
             if value is not None:
-                amounts[key] = F.exact_all(value if isinstance(value, list) else [value])
-        self._check_values(present, variant, amounts)
-        actions = self._actions(present.get("actions", []), variant, n)
+                amounts[i] = F.exact_all(value if isinstance(value, list) else [value])
+        self._check_values(variant, amounts)
+        texts = values[_ACTIONS_FIELD]
+        actions = self._actions(cast(list[str], texts) if texts is not None else [], variant, n)
         if self.fatal:
             return self._result(None)
-        return self._result(self._hand(present, variant, n, actions, amounts))
+        return self._result(self._hand(variant, n, actions, amounts))
 
     def _variant(self) -> Variant | None:
         value = self.doc.get("variant")
@@ -159,73 +187,82 @@ class _HandBuilder:
             return None
         return VARIANTS[value]
 
-    def _player_count(self, present: dict, variant: Variant) -> int | None:
-        stacks = present.get("starting_stacks")
+    def _player_count(self, variant: Variant) -> int | None:
+        values = self.values
+        stacks = values[_STACKS_FIELD]
         if stacks is None:
             return None
-        n = len(stacks)
+        n = len(cast(list, stacks))
         if n < 2:
             self.field_finding("invalid-field", "starting_stacks", f"a hand needs at least 2 players, not {n}", True)
             return None
-        for key in F.PER_PLAYER:
-            value = present.get(key)
-            if value is not None and len(value) != n:
+        for i in range(len(_PER_PLAYER_SLOTS)):
+            slot = _PER_PLAYER_SLOTS[i]
+            value = values[slot]
+            if value is not None and len(cast(list, value)) != n:
+                key = F.PER_PLAYER[i]
                 required = key in variant.required
-                self.field_finding("invalid-field", key, f"field {key!r} has {len(value)} entries "
+                self.field_finding("invalid-field", key, f"field {key!r} has {len(cast(list, value))} entries "
                                    f"for {n} players (starting_stacks has {n})", required)
                 if not required:
-                    del present[key]
+                    values[slot] = None
         return None if self.fatal else n
 
-    def _bad(self, present: dict, variant: Variant, amounts: dict, key: str, message: str,
+    def _bad(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None], slot: int, message: str,
              required: bool = True) -> None:
-        """An invalid value: fatal for a required field, else the field is dropped."""
+        """An invalid value of ``F.AMOUNT_FIELDS[slot]``: fatal for a required field, else the
+        field is dropped."""
+        key = F.AMOUNT_FIELDS[slot]
         fatal = required and key in variant.required
         self.field_finding("invalid-field", key, message, fatal)
         if not fatal:
-            present.pop(key, None)
-            amounts.pop(key, None)
+            self.values[_AMOUNT_SLOTS[slot]] = None
+            amounts[slot] = None
 
-    def _check_values(self, present: dict, variant: Variant,
-                      amounts: dict[str, tuple[list[int | None], int]]) -> None:
-        for key in F.AMOUNT_SCALARS:
-            scalar = amounts.get(key)
+    def _check_values(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None]) -> None:
+        values = self.values
+        for slot in range(_ANTES):  # the scalars
+            scalar = amounts[slot]
             if scalar is not None:
                 amount = scalar[0][0]
                 if amount is None or amount <= 0:
-                    self._bad(present, variant, amounts, key,
-                              f"field {key!r} must be a positive amount, not {present[key]!r}")
-        for key in ("antes", "finishing_stacks", "winnings"):
-            array = amounts.get(key)
+                    key = F.AMOUNT_FIELDS[slot]
+                    self._bad(variant, amounts, slot, f"field {key!r} must be a positive amount, not {values[_AMOUNT_SLOTS[slot]]!r}")
+        for slot in _NON_NEGATIVE:
+            array = amounts[slot]
             if array is not None:
                 for i, amount in enumerate(array[0]):
                     if amount is None or amount < 0:
-                        self._bad(present, variant, amounts, key,
+                        key = F.AMOUNT_FIELDS[slot]
+                        self._bad(variant, amounts, slot,
                                   f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
-                                  f"not {present[key][i]!r}")
+                                  f"not {cast(list, values[_AMOUNT_SLOTS[slot]])[i]!r}")
                         break
-        if "starting_stacks" in amounts:
-            for i, amount in enumerate(amounts["starting_stacks"][0]):
+        stacks = amounts[_STARTING_STACKS]
+        if stacks is not None:
+            for i, amount in enumerate(stacks[0]):
                 if amount is None or amount <= 0:
-                    v = present["starting_stacks"][i]
+                    v = cast(list, values[_STACKS_FIELD])[i]
                     if amount is None and v == float("inf"):
                         continue
-                    self._bad(present, variant, amounts, "starting_stacks",
+                    self._bad(variant, amounts, _STARTING_STACKS,
                               f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
                     break
-        if "blinds_or_straddles" in amounts:
-            for i, amount in enumerate(amounts["blinds_or_straddles"][0]):
+        blinds = amounts[_BLINDS]
+        if blinds is not None:
+            for i, amount in enumerate(blinds[0]):
                 if amount is None:
-                    self._bad(present, variant, amounts, "blinds_or_straddles",
-                              f"blind of p{i + 1} must be a finite amount, not {present['blinds_or_straddles'][i]!r}")
+                    self._bad(variant, amounts, _BLINDS,
+                              f"blind of p{i + 1} must be a finite amount, not {cast(list, values[_BLINDS_FIELD])[i]!r}")
                     break
                 if amount < 0:
-                    v = present["blinds_or_straddles"][i]
+                    v = cast(list, values[_BLINDS_FIELD])[i]
                     self.field_finding("negative-blind", "blinds_or_straddles",
                                        f"p{i + 1} posts {-F.written(v)} from outside the blind seats "
                                        f"(written as {v!r}: a missed or new-player blind)")
-        if "bring_in" in present and "blinds_or_straddles" in present and any(present["blinds_or_straddles"]):
-            self._bad(present, variant, amounts, "blinds_or_straddles", "bring_in and blinds_or_straddles must "
+        blinds_field = values[_BLINDS_FIELD]
+        if values[_BRING_IN_FIELD] is not None and blinds_field is not None and any(cast(list, blinds_field)):
+            self._bad(variant, amounts, _BLINDS, "bring_in and blinds_or_straddles must "
                       "never be used together (PHH spec: bring-in)", required=False)
 
     def _actions(self, texts: list[str], variant: Variant, n: int) -> list[ParsedAction]:
@@ -274,41 +311,44 @@ class _HandBuilder:
                                      line=line, column=column))
         self.fatal = True
 
-    def _hand(self, present: dict, variant: Variant, n: int, actions: list[ParsedAction],
-              amounts: dict[str, tuple[list[int | None], int]]) -> Hand:
+    def _hand(self, variant: Variant, n: int, actions: list[ParsedAction],
+              amounts: list[tuple[list[int | None], int] | None]) -> Hand:
+        values = self.values
         scale = 0
         for p in actions:
             if p.action.amount is not None and p.decimals > scale:
                 scale = p.decimals
-        for _, places in amounts.values():
-            if places > scale:
-                scale = places
+        for amount in amounts:
+            if amount is not None and amount[1] > scale:
+                scale = amount[1]
         zeros = (0,) * n
         scaled: list[Action] = []
         for p in actions:
             a = p.action
             if a.amount is not None and p.decimals != scale:
-                a = Action(a.kind, a.player, a.cards, a.amount * 10 ** (scale - p.decimals), a.commentary, a.show_dash)
+                a = Action(a.kind, a.player, a.cards, a.amount * F.power_of_ten(scale - p.decimals), a.commentary, a.show_dash)
             scaled.append(a)
+        stacks = amounts[_STARTING_STACKS]
         return Hand(
             source=self.chunk.source,
             hand_key=self.chunk.hand_key,
             variant=variant.code,
             players=n,
             scale=scale,
-            antes=_per_player(amounts, "antes", scale) or zeros,
-            blinds_or_straddles=_per_player(amounts, "blinds_or_straddles", scale) or zeros,
-            bring_in=_one(amounts, "bring_in", scale),
-            small_bet=_one(amounts, "small_bet", scale),
-            big_bet=_one(amounts, "big_bet", scale),
-            min_bet=_one(amounts, "min_bet", scale),
-            starting_stacks=_stacks(amounts, scale),
+            antes=_per_player(amounts[_ANTES], scale) or zeros,
+            blinds_or_straddles=_per_player(amounts[_BLINDS], scale) or zeros,
+            bring_in=_one(amounts[_BRING_IN], scale),
+            small_bet=_one(amounts[_SMALL_BET], scale),
+            big_bet=_one(amounts[_BIG_BET], scale),
+            min_bet=_one(amounts[_MIN_BET], scale),
+            # None for inf (an unknown stack)
+            starting_stacks=() if stacks is None else F.rescaled(stacks[0], stacks[1], scale),
             actions=tuple(scaled),
-            action_texts=tuple(present.get("actions", ())),
-            ante_trimming_status=present.get("ante_trimming_status"),
-            finishing_stacks=_per_player(amounts, "finishing_stacks", scale),
-            winnings=_per_player(amounts, "winnings", scale),
-            hand=present.get("hand"),
+            action_texts=tuple(cast(list[str], values[_ACTIONS_FIELD] or ())),
+            ante_trimming_status=cast("bool | None", values[_ANTE_TRIMMING_FIELD]),
+            finishing_stacks=_per_player(amounts[_FINISHING_STACKS], scale),
+            winnings=_per_player(amounts[_WINNINGS], scale),
+            hand=values[_HAND_FIELD],
             fields=self.doc,
             text=self.text,
             line=self.chunk.line,
@@ -319,25 +359,17 @@ class _HandBuilder:
         return ReadResult(c.source, c.hand_key, hand, tuple(self.findings), self.text, c.line)
 
 
-def _one(amounts: dict[str, tuple[list[int | None], int]], key: str, scale: int) -> int | None:
+def _one(value: tuple[list[int | None], int] | None, scale: int) -> int | None:
     """A checked scalar amount at the hand's scale; None if the field is absent."""
-    value = amounts.get(key)
-    return None if value is None else F.checked(value[0][0]) * 10 ** (scale - value[1])
+    return None if value is None else F.checked(value[0][0]) * F.power_of_ten(scale - value[1])
 
 
-def _per_player(amounts: dict[str, tuple[list[int | None], int]], key: str, scale: int) -> tuple[int, ...] | None:
+def _per_player(value: tuple[list[int | None], int] | None, scale: int) -> tuple[int, ...] | None:
     """Checked per-player amounts at the hand's scale; None if the field is absent."""
-    value = amounts.get(key)
     if value is None:
         return None
     # No None (inf, nan) is left in these fields: _check_values dropped or refused them.
     return cast(tuple[int, ...], F.rescaled(value[0], value[1], scale))
-
-
-def _stacks(amounts: dict[str, tuple[list[int | None], int]], scale: int) -> tuple[int | None, ...]:
-    """Starting stacks at the hand's scale, None for inf (an unknown stack)."""
-    value = amounts.get("starting_stacks")
-    return () if value is None else F.rescaled(value[0], value[1], scale)
 
 
 def _toml_type(value) -> str:

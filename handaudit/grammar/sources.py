@@ -15,20 +15,18 @@ import re
 import sys
 import typing
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import ClassVar, Final
 
 from ..values import Value
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
-MAX_HAND_BYTES = 16 * 1024 * 1024
-_READ_LINE = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
-_PIECE = 64 * 1024  # bytes read from a .phhs stream at once
-# Where a line begins with "[" after blanks (inside a piece; the piece's first line separately).
-_BRACKET_LINE = re.compile(rb"\n[ \t]*\[")
-_BRACKET_FIRST = re.compile(rb"[ \t]*\[")
-
+_MULTI_SUFFIXES = (".phhs", ".phhs.gz")  # many hands by name
+_READ_FLAGS: Final = os.O_RDONLY | os.O_CLOEXEC  # as open(path, "rb") opens
+MAX_HAND_BYTES: Final = 16 * 1024 * 1024
+_READ_LINE: Final = 1024 * 1024  # longest line held whole; a longer one is cut into pieces of this size
+_PIECE: Final = 64 * 1024  # bytes read from a .phhs stream at once
 # A hand's table header: [1], [ 12 ], ["7"], ['x'] with an optional comment after it.
 # A NUL is never part of a table name (the reader refuses NUL in text, and the JSONL writer
 # relies on no output string holding one), so a header holding one is not a header.
@@ -138,7 +136,7 @@ def _open(path: str) -> typing.BinaryIO:
 def _is_multi(path: str, head: bytes) -> bool:
     """A .phhs by name; for standard input, a text whose first content line is a table header."""
     if path != "-":
-        return path.endswith((".phhs", ".phhs.gz"))
+        return path.endswith(_MULTI_SUFFIXES)
     for line in head.splitlines(keepends=True):
         if _BLANK_OR_COMMENT.match(line):
             continue
@@ -148,11 +146,17 @@ def _is_multi(path: str, head: bytes) -> bool:
 
 def read_chunks(path: str) -> Iterator[Chunk]:
     """Yield every hand of one file as a :class:`Chunk`; problems become chunks, not exceptions."""
+    if path != "-" and not path.endswith(_MULTI_SUFFIXES) and not path.endswith(".gz"):
+        yield _plain_phh(path)
+        return
     try:
         stream = _open(path)
     except OSError as err:
         raise SourceError(f"{path}: {err.strerror or err}") from None
     try:
+        if path != "-" and not path.endswith(_MULTI_SUFFIXES):
+            yield _single(path, stream.read)  # a .phh.gz: no look ahead needed
+            return
         reader = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(stream)  # type: ignore[type-var]
         try:
             head = reader.peek(64 * 1024)[: 64 * 1024]
@@ -162,29 +166,61 @@ def read_chunks(path: str) -> Iterator[Chunk]:
         if _is_multi(path, head):
             yield from _split_tables(path, reader)
         else:
-            yield _single(path, reader)
+            yield _single(path, reader.read)
     finally:
         if path != "-":
             stream.close()
 
 
-def _single(path: str, reader: typing.BinaryIO) -> Chunk:
+def _plain_phh(path: str) -> Chunk:
+    """A .phh file (not gzip), read with os.open and os.read: open()'s file object (its
+    creation, an fstat, close through flush) cost some 9,000 instructions per file, which is
+    per hand in a directory of .phh files."""
+    try:
+        fd = os.open(path, _READ_FLAGS)
+    except OSError as err:
+        raise SourceError(f"{path}: {err.strerror or err}") from None
+    try:
+        return _single(path, lambda size: os.read(fd, size))
+    finally:
+        os.close(fd)
+
+
+def _single(path: str, read: Callable[[int], bytes]) -> Chunk:
+    """A one-hand file, whole. ``read(size)``: up to ``size`` bytes, b"" at the end."""
     # Read in pieces up to the bound: read(MAX_HAND_BYTES + 1) would allocate 16 MiB for every
     # file (about 25 us per small .phh file, measured).
     parts: list[bytes] = []
     size = 0
     try:
         while size <= MAX_HAND_BYTES:
-            piece = reader.read1(_READ_LINE)  # type: ignore[attr-defined]  # buffered streams all have read1
+            piece = read(_READ_LINE)
             if not piece:
                 break
             parts.append(piece)
             size += len(piece)
+    except IsADirectoryError as err:  # os.open opens a directory, where open() refused it
+        raise SourceError(f"{path}: {err.strerror or err}") from None
     except (OSError, EOFError, zlib.error) as err:
         return Chunk(path, "", 0, b"", 1, ("syntax-error", f"cannot read the file: {err}"))
     if size > MAX_HAND_BYTES:
         return Chunk(path, "", 0, b"", 1, ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
     return Chunk(path, "", 0, parts[0] if len(parts) == 1 else b"".join(parts), 1)
+
+
+def _canonical_number(key: str) -> int:
+    """``key``'s value if it is a canonical decimal of at most 9 ASCII digits ("0", or no
+    leading zero), else -1. A native loop: str.isascii and int() are generic calls (~700
+    instructions a key)."""
+    if not 0 < len(key) < 10 or (key[0] == "0" and len(key) > 1):
+        return -1
+    n = 0
+    for ch in key:
+        digit = ord(ch) - 48
+        if not 0 <= digit <= 9:
+            return -1
+        n = n * 10 + digit
+    return n
 
 
 class SeenKeys:
@@ -195,7 +231,7 @@ class SeenKeys:
     bytearray (at most 16 MiB, 125 KiB for a million hands); any other name goes in a set.
     """
 
-    _BITMAP_LIMIT = 1 << 27
+    _BITMAP_LIMIT: Final = 1 << 27
 
     def __init__(self) -> None:
         self.bits = bytearray()
@@ -203,36 +239,29 @@ class SeenKeys:
 
     def add(self, key: str) -> bool:
         """Record ``key``; whether it had been seen before."""
-        if key.isdigit() and key.isascii() and (key == "0" or key[0] != "0") and len(key) < 10:
-            n = int(key)
-            if n < self._BITMAP_LIMIT:
-                byte, bit = n >> 3, 1 << (n & 7)
-                if byte >= len(self.bits):
-                    self.bits.extend(bytes(max(byte + 1 - len(self.bits), len(self.bits))))
-                seen = bool(self.bits[byte] & bit)
-                self.bits[byte] |= bit
-                return seen
+        n = _canonical_number(key)
+        if 0 <= n < self._BITMAP_LIMIT:
+            bits = self.bits
+            byte, bit = n >> 3, 1 << (n & 7)
+            if byte >= len(bits):
+                bits.extend(bytes(max(byte + 1 - len(bits), len(bits))))
+            seen = bool(bits[byte] & bit)
+            bits[byte] |= bit
+            return seen
         if key in self.other:
             return True
         self.other.add(key)
         return False
 
 
-def _next_quote(data: bytes, start: int) -> int:
-    """Where the next '' or "" is in ``data`` from ``start`` (-1: none)."""
-    single = data.find(b"''", start)
-    double = data.find(b'""', start)
-    return single if double < 0 or 0 <= single < double else double
-
-
 class _Splitter:
     """Cuts one ``.phhs`` file into hands, fed a piece of whole lines at a time.
 
     Only two kinds of line matter: a possible table header (``[`` first after blanks) and a
-    line where a multi-line string may open or close (``''`` or ``""``: a header-like line
-    inside such a string is text). A regex finds the first kind and ``bytes.find`` the second,
-    both at C speed; every other line is hand text and is never looked at, so a hand costs a
-    few searches and one header match, not a call per line.
+    line where a multi-line string may open or close (one holding a triple quote: a
+    header-like line inside such a string is text). C searches find the ``[`` characters and
+    the triple quotes; each ``[`` is checked natively for blanks back to its line's start, so
+    a hand costs a few searches, one newline count and one header match, not a step per line.
     """
 
     def __init__(self, path: str) -> None:
@@ -245,7 +274,7 @@ class _Splitter:
         self.size = 0
         self.overflow = False
         self.preamble_line = 0  # first line of non-comment content before any header
-        self.in_string: bytes | None = None  # inside a ''' or """ multi-line string
+        self.in_string: str | None = None  # inside a multi-line string: its quote
         self.lines = 0  # newlines fed so far
 
     def feed(self, data: bytes, mid_line: bool) -> list[Chunk]:
@@ -253,42 +282,67 @@ class _Splitter:
         piece of a line longer than :data:`_READ_LINE`. ``mid_line``: ``data`` begins inside a
         line, whose rest is never a header. The hands completed by ``data``."""
         done: list[Chunk] = []
-        pos = 0  # data[pos:] is not yet given to the current hand
-        counted, newlines = 0, 0  # newlines in data[:counted]
-        # Lines that begin with "[" after blanks: a regex with a literal first character scans
-        # at a few instructions a byte (one that tried every position cost ~120 a byte), and
-        # bytes.find finds quote pairs at memchr speed (find, not `in`: CPython 3.11's bytes
-        # `in` first tries the operand as an integer and formats a TypeError for every call).
-        starts = [m.start() + 1 for m in _BRACKET_LINE.finditer(data)]
-        if not mid_line and _BRACKET_FIRST.match(data):
-            starts.insert(0, 0)
-        quote = _next_quote(data, 0)
-        for start in starts:
-            while 0 <= quote < start:
-                quote = _next_quote(data, self._quotes(data, quote))
-            line_end = data.find(b"\n", start) + 1 or len(data)
+        # Latin-1 is one character per byte, so offsets in text are offsets in data; compiled,
+        # str.find and str.count are direct C calls, where bytes methods are generic method
+        # calls with argument parsing (measured: a line split per piece cost twice as much).
+        text = data.decode("latin-1")
+        size = len(text)
+        given = 0  # data[given:] is not yet given to the current hand
+        counted, newlines = 0, 0  # newlines in text[:counted]
+        single = text.find("'''")  # the next triple quotes (-1: none)
+        # (from the first '"', found at memchr speed: most pieces hold none; searching for
+        # the triple from the start cost ~2,000 instructions a hand)
+        double = text.find('"')
+        if double >= 0:
+            double = text.find('"""', double)
+        bracket = text.find("[")
+        while bracket >= 0:
+            start = bracket
+            while start > 0 and (text[start - 1] == " " or text[start - 1] == "\t"):
+                start -= 1
+            if start > 0 and text[start - 1] != "\n" or start == 0 and mid_line:
+                bracket = text.find("[", bracket + 1)  # not first on its line
+                continue
+            line_end = text.find("\n", bracket) + 1 or size
+            while 0 <= single < start or 0 <= double < start:  # the quote lines before it
+                end = self._quotes(text, single if double < 0 or 0 <= single < double else double)
+                if 0 <= single < end:
+                    single = text.find("'''", end)
+                if 0 <= double < end:
+                    double = text.find('"""', end)
             if self.in_string is None and line_end - start < 4096:
                 header = _HEADER.match(data[start:line_end])  # (a slice: ^ is the string's start)
                 if header is not None:
-                    newlines += data.count(b"\n", counted, start)
+                    newlines += text.count("\n", counted, start)
                     counted = start
-                    self._text(data, pos, start)
+                    self._text(data, given, start)
                     self._open_hand(header, self.lines + newlines + 1, done)
-                    pos = line_end
-                    if 0 <= quote < line_end:  # quotes in a header's comment open no string
-                        quote = _next_quote(data, line_end)
-        while quote >= 0:
-            quote = _next_quote(data, self._quotes(data, quote))
-        self._text(data, pos, len(data))
-        self.lines += newlines + data.count(b"\n", counted)
+                    given = line_end
+                    # quotes in a header's comment open no string
+                    if 0 <= single < line_end:
+                        single = text.find("'''", line_end)
+                    if 0 <= double < line_end:
+                        double = text.find('"""', line_end)
+                    bracket = text.find("[", line_end)
+                    continue
+            bracket = text.find("[", bracket + 1)
+        while single >= 0 or double >= 0:
+            end = self._quotes(text, single if double < 0 or 0 <= single < double else double)
+            if 0 <= single < end:
+                single = text.find("'''", end)
+            if 0 <= double < end:
+                double = text.find('"""', end)
+        self._text(data, given, size)
+        self.lines += newlines + text.count("\n", counted)
         return done
 
-    def _quotes(self, data: bytes, at: int) -> int:
-        """The line holding ``data[at]`` may open or close a multi-line string; where it ends."""
-        start = data.rfind(b"\n", 0, at) + 1
-        end = data.find(b"\n", at) + 1 or len(data)
-        line = data[start:end]
-        for mark in (b"'''", b'"""'):
+    def _quotes(self, text: str, at: int) -> int:
+        """The line holding ``text[at]`` holds a triple quote: it may open or close a multi-line
+        string. Where the line ends."""
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at) + 1 or len(text)
+        line = text[start:end]
+        for mark in ("'''", '"""'):
             if self.in_string is None or self.in_string == mark:
                 if line.count(mark) % 2:
                     self.in_string = None if self.in_string else mark
@@ -322,9 +376,8 @@ class _Splitter:
             done.append(Chunk(self.path, "", self.index, b"", self.preamble_line,
                               ("syntax-error", f"content before the first hand table, from line {self.preamble_line}; not read")))
             self.index += 1
-        raw = header.group(1)
-        if raw is None:
-            raw = header.group(2) if header.group(2) is not None else header.group(3)
+        quoted, literal, bare = header.groups()  # one call, not one per group
+        raw = quoted if quoted is not None else literal if literal is not None else bare
         self.key = raw.decode("utf-8", "replace")
         self.start_line = line + 1
         self.parts, self.size, self.overflow = [], 0, False

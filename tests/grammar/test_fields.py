@@ -59,3 +59,17 @@ def test_an_array_shares_the_largest_places():
     assert exact_all([1.25, 0.5]) == ([125, 50], 2)
     ints = [1, 2, 3]
     assert exact_all(ints)[0] is ints  # an all-integer array is its own units
+
+
+@given(st.integers(-10**15, 10**15), st.integers(0, 6))
+def test_decimals_of_few_places_as_repr_reads_them(units, places):
+    """The amounts hands hold (cents and the like) take exact's float arithmetic, not repr:
+    the same answer as the decimal reading of repr, at and around its limits."""
+    value = float(Decimal(units).scaleb(-places))
+    assert exact_or_reparse(value) == by_decimal(value)
+    assert exact_or_reparse(-value) == by_decimal(-value)
+
+
+@given(st.floats(-1e10, 1e10))
+def test_floats_below_the_few_places_limit(value):
+    assert exact_or_reparse(value) == by_decimal(value)

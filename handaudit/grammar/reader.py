@@ -91,7 +91,9 @@ def read_chunk(chunk: Chunk) -> ReadResult:
         return _unreadable(chunk, text, [Finding("syntax-error", "binary data: NUL character in the text",
                                                  line=line, column=pos - text.rfind("\n", 0, pos))])
     try:
-        doc = toml_rs.loads(text)
+        # TOML 1.0, the language PHH files are written in (and the one tomllib reads below):
+        # toml-rs reads TOML 1.1 by default, which would accept e.g. `time = 12:30`.
+        doc = toml_rs.loads(text, toml_version="1.0.0")
     except Exception as err:  # toml_rs raises TOMLDecodeError (and others on odd input)
         msg = str(err)
         m = _TOML_POS.search(msg)

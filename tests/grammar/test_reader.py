@@ -959,6 +959,18 @@ def test_toml_syntax_error_says_what_and_where():
         ("syntax-error", "TOML: extra comma in array, expected value", 7, 8)]
 
 
+@pytest.mark.parametrize("line, message", [
+    ("time = 12:30", "TOML: invalid time, expected `:` (MM:SS)"),
+    ("venue = {name = 'x',}", "TOML: trailing commas are not supported in inline tables, expected nothing"),
+    ('venue = "a\\eb"', "TOML: missing escaped value, expected `b`, `f`, `n`, `r`, `\\`, `\"`, `u`, `U`"),
+])
+def test_toml_1_1_syntax_is_a_syntax_error(line, message):
+    """PHH files are TOML 1.0 (as tomllib, the exact re-read, and PokerKit read them)."""
+    r = read_text(NT3 + line + "\n")
+    assert r.hand is None
+    assert [(f.code, f.message, f.line) for f in r.findings] == [("syntax-error", message, NT3.count("\n") + 1)]
+
+
 def test_a_float_too_large_for_toml_is_an_invalid_amount():
     text = NT3.replace("min_bet = 1", "min_bet = 1e400")
     assert "min_bet = 1e400" in text

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from .audit import HandReport, audit_read
 from .findings import ERROR, Finding
 from .grammar.reader import read_chunk
-from .grammar.sources import Chunk, expand_paths, read_chunks
+from .grammar.sources import Chunk, expand_paths, pack_chunks, read_chunks, unpack_chunks
 from .model import ReadResult
 from .reports.jsonl import report_line
 from .reports.text import Summary
@@ -253,8 +253,8 @@ def _worker_main(worker: int, config: RunConfig, tasks, results, stop) -> None:
                 break
             if stop.is_set():
                 continue  # drain: the parent is stopping the run
-            seq, chunks = task
-            results.put(("batch", worker, auditor.run(seq, chunks)))
+            seq, packed = task
+            results.put(("batch", worker, auditor.run(seq, unpack_chunks(packed))))
         results.put(("done", worker, auditor.close()))
     except BaseException as err:  # report, never hang the parent
         if auditor is not None:
@@ -565,7 +565,7 @@ class Runner:
                     break
                 w = min(range(jobs), key=lambda i: outstanding[i])
                 self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
-                task_queues[w].put((seq, chunks))
+                task_queues[w].put((seq, pack_chunks(chunks)))
                 outstanding[w] += 1
                 seq += 1
                 # collect whatever is ready without blocking

@@ -1,9 +1,12 @@
-"""The .phhs splitter's memory of table names (duplicate-hand) answers exactly like a set."""
+"""The .phhs splitter's memory of table names (duplicate-hand) answers exactly like a set; chunks
+packed for a worker come back equal."""
+
+import pickle
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handaudit.grammar.sources import SeenKeys
+from handaudit.grammar.sources import Chunk, SeenKeys, pack_chunks, unpack_chunks
 
 _ODD = ["01", "007", "0", "00", "1a", "x", "", "١", "99999999999", str(1 << 27), str((1 << 27) - 1), "+1", " 1"]
 
@@ -93,3 +96,13 @@ def test_the_tail_of_a_line_longer_than_a_read_is_never_a_header():
     chunks = list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(text)), piece))
     assert [(c.hand_key, c.index, c.line, c.problem) for c in chunks] == [("1", 0, 2, None)]
     assert chunks[0].data == text[len(b"[1]\n"):]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a.phhs", "b.phh", "dir/c.phhs"]), st.text(max_size=8),
+                          st.integers(0, 10**6), st.binary(max_size=200), st.integers(1, 10**7),
+                          st.none() | st.tuples(st.sampled_from(["too-large", "bad-gzip"]), st.text(max_size=20))),
+                max_size=30))
+def test_packed_chunks_come_back_equal_and_in_order(fields):
+    """Chunks cross to --jobs workers packed (one bytes object for all texts), through pickle."""
+    chunks = [Chunk(*f) for f in fields]
+    assert unpack_chunks(pickle.loads(pickle.dumps(pack_chunks(chunks)))) == chunks

@@ -48,6 +48,7 @@ COMPILED = [
     "handaudit/settlement/ledger.py",
     "handaudit/settlement/__init__.py",
     "handaudit/audit.py",
+    "handaudit/auditing.py",
     "handaudit/reports/jsonl.py",
     "handaudit/reports/rows.py",
 ]

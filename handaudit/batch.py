@@ -31,21 +31,13 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from .audit import HandReport, audit_read
-from .findings import ERROR, Finding
-from .grammar.reader import read_chunk
+from .auditing import audit_batch
 from .grammar.sources import Chunk, expand_paths, pack_chunks, read_chunks, unpack_chunks
-from .model import ReadResult
-from .reports.jsonl import report_line
 from .reports.text import Summary
 
 DEFAULT_BATCH = 500
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 SMALL_INPUT_BYTES = 2 * 1024 * 1024  # default --jobs: below this, one process (no start-up cost)
-
-
-def debug() -> bool:
-    return os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
 
 
 def default_jobs() -> int:
@@ -111,38 +103,12 @@ class RunResult:
 # one hand, one batch (worker side)
 
 
-def _internal_error(read: ReadResult, book_name: str, index: int, err: BaseException, stage: str) -> HandReport:
-    finding = Finding("internal-error", f"handaudit failed while {stage} this hand: {type(err).__name__}: {err}",
-                      severity=ERROR)
-    return HandReport(read, book_name, tuple(read.findings) + (finding,), index=index)
-
-
-def audit_chunk(chunk: Chunk, book) -> HandReport:
-    """Read, replay and settle one hand. Never raises (unless debugging): a failure of handaudit
-    itself on this hand becomes an ``internal-error`` finding and the run goes on."""
-    try:
-        read = read_chunk(chunk)
-    except Exception as err:
-        if debug():
-            raise
-        read = ReadResult(chunk.source, chunk.hand_key, None, (), chunk.data.decode("utf-8", "replace"), chunk.line)
-        return _internal_error(read, book.name, chunk.index, err, "reading")
-    try:
-        return audit_read(read, book, chunk.index)
-    except Exception as err:
-        if debug():
-            raise
-        return _internal_error(read, book.name, chunk.index, err, "auditing")
-
-
 class Auditor:
     """Audits batches of chunks; owns the worker's Parquet writer."""
 
     def __init__(self, config: RunConfig, worker: int):
-        from .reports.rows import hand_rows, payout_check
         from .validator.rulebook import load_rulebook
 
-        self.hand_rows, self.payout_check = hand_rows, payout_check
         self.config = config
         self.book = load_rulebook(config.rulebook, list(config.overrides))
         self.writer = None
@@ -156,39 +122,12 @@ class Auditor:
                 kw["part_rows"] = config.part_rows
             self.writer = ReportWriter(config.out_dir, worker, metadata=dict(config.metadata), **kw)
 
-    def _outputs(self, report: HandReport):
-        """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
-        jsonl, writer = self.config.jsonl, self.writer is not None
-        try:
-            return report, report_line(report) if jsonl else None, self.hand_rows(report) if writer else None
-        except Exception as err:
-            if debug():
-                raise
-            report = _internal_error(report.read, self.book.name, report.index, err, "reporting on")
-            return report, report_line(report) if jsonl else None, self.hand_rows(report) if writer else None
-
     def run(self, seq: int, chunks: list[Chunk]) -> BatchResult:
         summary = Summary()
-        add = summary.add
-        book, payout_check = self.book, self.payout_check
         lines = [] if self.config.jsonl else None
         statuses = [] if self.config.statuses else None
-        writer = self.writer
-        for chunk in chunks:
-            report, line, rows = self._outputs(audit_chunk(chunk, book))
-            read = report.read
-            hand = read.hand
-            settlement = report.settlement
-            status = report.status
-            add(status, report.findings, payout_check(report),
-                settlement.rake if settlement is not None and hand is not None else None,
-                hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
-            if rows is not None:
-                writer.add_rows(rows)
-            if lines is not None:
-                lines.append(line)
-            if statuses is not None:
-                statuses.append(status)
+        audit_batch(chunks, self.book, summary.add, lines, statuses,
+                    self.writer.add_rows if self.writer is not None else None)
         return BatchResult(seq, len(chunks), summary, statuses,
                            "\n".join(lines) + "\n" if lines else ("" if lines is not None else None))
 

@@ -169,16 +169,16 @@ def test_internal_error_is_one_line_and_debug_shows_it(files, monkeypatch, capsy
 
 
 def test_a_bug_on_one_hand_becomes_its_finding(files, monkeypatch, capsys):
-    import handaudit.batch
+    import handaudit.auditing
 
-    real = handaudit.batch.audit_read
+    real = handaudit.auditing.audit_read
 
     def flaky(read, book, index=0):
         if read.source.endswith("invalid.phh"):
             raise ZeroDivisionError("simulated")
         return real(read, book, index)
 
-    monkeypatch.setattr(handaudit.batch, "audit_read", flaky)
+    monkeypatch.setattr(handaudit.auditing, "audit_read", flaky)
     code, captured = _main(["check", files["valid"], files["invalid"], "--format", "jsonl", "--jobs", "1"],
                            monkeypatch, capsys)
     assert code == 1

@@ -1,0 +1,86 @@
+"""One batch of hands, compiled: read, replay, settle, report and count each hand in order.
+
+:class:`~handaudit.batch.Auditor` runs this for every batch. Interpreted, the per-hand steps
+(audit the chunk, make its outputs, count it) cost a Python frame each, about 13,000
+instructions a hand, 4% of a real hand; here the loop is native. batch.py keeps the
+orchestration: processes, order, files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from .audit import HandReport, audit_read
+from .findings import ERROR, Finding
+from .grammar.reader import read_chunk
+from .grammar.sources import Chunk
+from .model import ReadResult
+from .reports.jsonl import report_line
+from .reports.rows import hand_rows, payout_check
+
+
+def debug() -> bool:
+    """HANDAUDIT_DEBUG is set: a failure of handaudit itself raises instead of becoming a finding."""
+    return os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
+
+
+def internal_error(read: ReadResult, book_name: str, index: int, err: BaseException, stage: str) -> HandReport:
+    """The hand's report with an ``internal-error`` finding: handaudit failed while ``stage``."""
+    finding = Finding("internal-error", f"handaudit failed while {stage} this hand: {type(err).__name__}: {err}",
+                      severity=ERROR)
+    return HandReport(read, book_name, tuple(read.findings) + (finding,), index=index)
+
+
+def audit_chunk(chunk: Chunk, book: Any) -> HandReport:
+    """Read, replay and settle one hand. Never raises (unless debugging): a failure of handaudit
+    itself on this hand becomes an ``internal-error`` finding and the run goes on."""
+    try:
+        read = read_chunk(chunk)
+    except Exception as err:
+        if debug():
+            raise
+        read = ReadResult(chunk.source, chunk.hand_key, None, (), chunk.data.decode("utf-8", "replace"), chunk.line)
+        return internal_error(read, book.name, chunk.index, err, "reading")
+    try:
+        return audit_read(read, book, chunk.index)
+    except Exception as err:
+        if debug():
+            raise
+        return internal_error(read, book.name, chunk.index, err, "auditing")
+
+
+def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool) -> tuple[HandReport, str | None, Any]:
+    """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
+    try:
+        return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
+    except Exception as err:
+        if debug():
+            raise
+        report = internal_error(report.read, book_name, report.index, err, "reporting on")
+        return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
+
+
+def audit_batch(chunks: list[Chunk], book: Any, count: Callable[..., None], lines: list[str] | None,
+                statuses: list[str] | None, add_rows: Callable[[Any], None] | None) -> None:
+    """Audit ``chunks`` in order. Each hand is counted with ``count`` (:meth:`Summary.add`); its
+    JSONL line goes to ``lines`` and its status to ``statuses`` when they are lists, and its
+    table rows to ``add_rows`` when given."""
+    book_name: str = book.name
+    jsonl = lines is not None
+    for chunk in chunks:
+        report, line, rows = _outputs(audit_chunk(chunk, book), book_name, jsonl, add_rows is not None)
+        read = report.read
+        hand = read.hand
+        settlement = report.settlement
+        status = report.status
+        count(status, report.findings, payout_check(report),
+              settlement.rake if settlement is not None and hand is not None else None,
+              hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
+        if add_rows is not None:
+            add_rows(rows)
+        if lines is not None and line is not None:
+            lines.append(line)
+        if statuses is not None:
+            statuses.append(status)

@@ -1,8 +1,8 @@
 """One batch of hands, compiled: read, replay, settle, report and count each hand in order.
 
-:class:`~handaudit.batch.Auditor` runs this for every batch. Interpreted, the per-hand steps
-(audit the chunk, make its outputs, count it) cost a Python frame each, about 13,000
-instructions a hand, 4% of a real hand; here the loop is native. batch.py keeps the
+:class:`~handaudit.batch.Auditor` runs this for every batch. Interpreted in batch.py, the
+per-hand steps (audit the chunk, make its outputs, count it) each cost a Python frame; compiled
+here, a real hand costs about 4,900 instructions less (callgrind). batch.py keeps the
 orchestration: processes, order, files.
 """
 

@@ -64,6 +64,7 @@ class Summary:
             self.add_rake(rake_units, scale)
 
     def add_rake(self, units: int, scale: int, hands: int = 1) -> None:
+        """Add ``units`` of rake at ``scale`` (10**-scale each), recorded by ``hands`` hands."""
         self.rake_units[scale] = self.rake_units.get(scale, 0) + units
         self.rake_hands += hands
 

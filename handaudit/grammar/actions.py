@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import re._constants as _sre
 import re._parser as _sre_parser
+from abc import ABCMeta, abstractmethod
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Callable, ClassVar, Final, NamedTuple
@@ -119,11 +120,12 @@ def _amount(token: str) -> tuple[int, int]:
 # The transformer below calls them for a full parse; parse_action's templates call the same
 # objects for a reused parse, so there is one definition of each. (Native classes: a template
 # calls ``make`` natively, not through a generic call of a function object.)
-class _Command:
-    """A command rule of phh.lark."""
+class _Command(metaclass=ABCMeta):
+    """A command rule of phh.lark: each subclass below is one rule's meaning."""
 
+    @abstractmethod
     def make(self, items: list[str]) -> ParsedAction:
-        raise NotImplementedError
+        """The parsed action of the rule's ``items`` (tokens, or their text)."""
 
 
 class _DealBoard(_Command):

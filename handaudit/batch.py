@@ -1,21 +1,23 @@
-"""The batch runner: audit many hands in parallel worker processes, in flat memory.
+"""The batch runner: audit many hands in ``jobs`` processes, in flat memory.
 
-The parent process finds the input files and cuts them into hands (raw bytes, no parsing:
-:func:`~handaudit.grammar.sources.read_chunks`), and sends them in batches of ``batch_size``
-hands to ``jobs`` worker processes. A large ``.phhs`` file is thus spread over all workers, not
-given to one. Each worker reads, replays and settles its hands, writes its own Parquet part
-files (one :class:`~handaudit.reports.parquet.ReportWriter` per worker) and sends back a small
-per-batch summary, the hands' statuses and, when asked, their JSONL lines. The parent merges the
-summaries, writes JSONL and the clean subsets in input order, and shows progress.
+This process finds the input files and cuts them into hands (raw bytes, no parsing:
+:func:`~handaudit.grammar.sources.read_chunks`) in batches of ``batch_size`` hands. It is one
+of the ``jobs`` auditors: it sends a batch to one of ``jobs - 1`` worker processes that has room
+for it and audits the batch itself otherwise, and it keeps the input's last batches for itself
+(see :meth:`Runner._run_local`). A large ``.phhs`` file is thus spread over all processes, not
+given to one. Each process reads, replays and settles its hands and writes its own Parquet part
+files (one :class:`~handaudit.reports.parquet.ReportWriter` each); a worker sends back a small
+per-batch summary, the hands' statuses and, when asked, their JSONL lines. This process merges
+the summaries, writes JSONL and the clean subsets in input order, and shows progress.
 
 Memory stays flat: at most ``window`` batches are in flight or waiting to be written in order.
 The result does not depend on ``jobs``: the same rows, only spread over other part files.
-``jobs=1`` runs everything in the calling process (no pool).
+``jobs=1`` runs everything in the calling process (no worker).
 
-Stopping: on SIGINT (Ctrl-C) the parent stops sending work, lets each worker finish the batch it
-is on and close its part files, removes any temporary part, writes ``_manifest.json`` with status
-``interrupted`` (no ``_SUCCESS``) and reports how many hands are in the report. A second Ctrl-C
-terminates the workers at once (temporary parts are still removed).
+Stopping: on SIGINT (Ctrl-C) this process stops cutting batches, lets each worker finish the
+batch it is on and close its part files, closes its own, removes any temporary part, writes
+``_manifest.json`` with status ``interrupted`` (no ``_SUCCESS``) and reports how many hands are
+in the report. A second Ctrl-C stops at once (temporary parts are still removed).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import sys
 import threading
 import time
 import traceback
+from collections import deque
 from dataclasses import dataclass, field
 
 from .auditing import audit_batch
@@ -104,7 +107,7 @@ class RunResult:
 
 
 class Auditor:
-    """Audits batches of chunks; owns the worker's Parquet writer."""
+    """Audits batches of chunks; owns its process's Parquet writer (worker 0: the parent)."""
 
     def __init__(self, config: RunConfig, worker: int):
         from .validator.rulebook import load_rulebook
@@ -218,6 +221,18 @@ def _batches(files: list[str], batch_size: int):
                 batch, size = [], 0
     if batch:
         yield batch, size
+
+
+def _flag_last(items, count: int):
+    """``(item, last)`` for each of ``items``: ``last`` is True for the final ``count`` of them
+    (known by reading ``count`` items ahead)."""
+    ahead: deque = deque()
+    for item in items:
+        ahead.append(item)
+        if len(ahead) > count:
+            yield ahead.popleft(), False
+    while ahead:
+        yield ahead.popleft(), True
 
 
 def _input_bytes(files: list[str]) -> int | None:
@@ -381,10 +396,7 @@ class Runner:
         raised: BaseException | None = None
         with _Interrupt() as stop:
             try:
-                if self.jobs == 1:
-                    interrupted = self._run_inline(stop)
-                else:
-                    interrupted = self._run_pool(stop)
+                interrupted = self._run_local(stop)
             except KeyboardInterrupt:
                 interrupted = True
             except RunError as err:
@@ -425,138 +437,177 @@ class Runner:
         write_manifest(self.out_dir, manifest, complete)
         return removed, tables
 
-    def _run_inline(self, stop: _Interrupt) -> bool:
-        if self.out_dir:
-            skip_pandas_in_pyarrow()  # this process writes the Parquet parts
-        auditor = Auditor(self.config, 0)
+    def _run_local(self, stop: _Interrupt) -> bool:
+        """Audit every batch, here or in one of ``jobs - 1`` worker processes; True if interrupted.
+
+        This process is one of the ``jobs`` auditors: it sends a batch to a worker that has fewer
+        than ``_Workers.PER_WORKER`` batches waiting and audits it itself otherwise. With three
+        processes on two cores, a parent that only cut and shipped hands took CPU from the
+        workers, started auditing only after every worker had imported handaudit and pyarrow,
+        and idled from then on; here the first batches are audited while the workers start,
+        and a worker that is slow to start or slowed by another program simply gets fewer.
+        """
+        workers = _Workers(self.config, self.jobs - 1) if self.jobs > 1 else None
+        auditor = None
         try:
-            for seq, (chunks, nbytes) in enumerate(_batches(self.files, self.batch_size)):
-                if stop.requested:
+            if self.out_dir:
+                skip_pandas_in_pyarrow()  # this process writes Parquet parts too
+            auditor = Auditor(self.config, 0)
+            window = self.window or (2 * _Workers.PER_WORKER * self.jobs)
+            # The last batches stay here: this process audits them while the workers finish what
+            # they have queued, instead of waiting for them.
+            batches = _flag_last(_batches(self.files, self.batch_size), _Workers.KEEP_LAST if workers else 0)
+            for seq, ((chunks, nbytes), last) in enumerate(batches):
+                if workers is not None:
+                    # the ordered window is full: the oldest batch is still at a worker
+                    while seq - self.next_emit >= window and not stop.requested and workers.failure is None:
+                        workers.wait(self._accept)
+                    workers.collect(self._accept)
+                if stop.requested or (workers is not None and workers.failure is not None):
                     break
                 self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
-                self._accept(auditor.run(seq, chunks))
+                if workers is None or last or not workers.send(seq, chunks):
+                    self._accept(auditor.run(seq, chunks))
             interrupted = stop.requested
+            if workers is not None and not interrupted and workers.failure is None:
+                auditor.close()  # this process's last row groups are written while the workers finish
+                auditor = None
+            if workers is not None:
+                interrupted = workers.finish(self._accept, stop, interrupted)
+            if auditor is not None:
+                auditor.close()  # what this process audited stays in the report, whatever the workers did
+                auditor = None
         except BaseException:
-            auditor.abort()
-            raise
-        auditor.close()
-        return interrupted
-
-    def _run_pool(self, stop: _Interrupt) -> bool:
-        ctx = mp.get_context("spawn")
-        jobs = self.jobs
-        per_worker = 2
-        window = self.window or (per_worker * jobs + jobs)
-        results = ctx.Queue()
-        stop_event = ctx.Event()
-        task_queues = [ctx.Queue() for _ in range(jobs)]
-        workers = [ctx.Process(target=_worker_main, args=(w, self.config, task_queues[w], results, stop_event),
-                               name=f"handaudit-worker-{w}", daemon=True) for w in range(jobs)]
-        for p in workers:
-            p.start()
-        if self.out_dir:
-            # The report's last step (row counts, empty parts) needs pyarrow in this process.
-            # Imported now, while the workers start, it stays off the run's serial tail.
-            skip_pandas_in_pyarrow()
-        outstanding = [0] * jobs
-        finished: set[int] = set()
-        interrupted = False
-        failure: str | None = None
-
-        def handle(message) -> None:
-            nonlocal failure
-            kind, w, payload = message
-            if kind == "batch":
-                outstanding[w] -= 1
-                self._accept(payload)
-            elif kind == "done":
-                finished.add(w)
-            else:
-                finished.add(w)
-                failure = failure or f"worker {w} failed: {payload.strip()}"
-
-        def wait_one(timeout: float = 0.2) -> None:
-            try:
-                handle(results.get(timeout=timeout))
-            except queue.Empty:
-                for w, p in enumerate(workers):
-                    if w not in finished and p.exitcode is not None:
-                        # a last message may still be in the pipe
-                        try:
-                            while True:
-                                handle(results.get(timeout=0.5))
-                        except queue.Empty:
-                            pass
-                        if w not in finished:
-                            nonlocal failure
-                            finished.add(w)
-                            failure = failure or f"worker {w} died (exit code {p.exitcode})"
-
-        try:
-            batches = _batches(self.files, self.batch_size)
-            seq = 0
-            for chunks, nbytes in batches:
-                # wait for room: the ordered window and a worker with fewer than per_worker batches
-                while not stop.requested and failure is None and (
-                        seq - self.next_emit >= window or min(outstanding) >= per_worker):
-                    wait_one()
-                if stop.requested or failure is not None:
-                    break
-                w = min(range(jobs), key=lambda i: outstanding[i])
-                self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
-                task_queues[w].put((seq, pack_chunks(chunks)))
-                outstanding[w] += 1
-                seq += 1
-                # collect whatever is ready without blocking
-                while True:
-                    try:
-                        handle(results.get_nowait())
-                    except queue.Empty:
-                        break
-            interrupted = stop.requested
-            if interrupted or failure is not None:
-                stop_event.set()
-            for q in task_queues:
-                q.put(None)
-            deadline = None
-            while len(finished) < jobs:
-                if stop.requested and not interrupted:
-                    interrupted = True
-                    stop_event.set()
-                if (interrupted or failure is not None) and deadline is None:
-                    deadline = time.monotonic() + 30.0
-                if deadline is not None and time.monotonic() > deadline:
-                    break
-                wait_one()
-            if not interrupted and failure is None and any(outstanding):
-                failure = "workers finished with batches unaccounted for"
-        except KeyboardInterrupt:  # second Ctrl-C: stop at once
-            interrupted = True
-        except BaseException:
-            stop_event.set()
+            if auditor is not None:
+                auditor.abort()
+            if workers is not None:
+                workers.stop()
             raise
         finally:
-            if len(finished) < jobs:
-                stop_event.set()
-                for q in task_queues:
-                    try:
-                        q.put(None)
-                    except (ValueError, OSError):
-                        pass
-            for p in workers:
-                if p.is_alive():
-                    p.join(timeout=0.1 if (interrupted or failure) else 5.0)
-            for p in workers:
-                if p.is_alive():
-                    p.terminate()
-            for p in workers:
-                p.join(timeout=5.0)
-            for q in task_queues + [results]:
-                q.cancel_join_thread()
-                q.close()
-        if failure is not None and not interrupted:
-            raise RunError(failure)
+            if workers is not None:
+                workers.close()
+        if workers is not None and workers.failure is not None and not interrupted:
+            raise RunError(workers.failure)
         return interrupted
+
+
+class _Workers:
+    """The worker processes of a local run and their batches in flight (see :meth:`Runner._run_local`).
+
+    Workers are numbered from 1 (the parent's own part files are worker 0's). Each gets at most
+    ``PER_WORKER`` batches at a time, so that it always has the next one queued while the parent,
+    busy auditing a batch of its own, cannot answer.
+    """
+
+    PER_WORKER = 3
+    KEEP_LAST = 2  # a worker has 2-3 batches left when the input ends; the parent keeps as many
+
+    def __init__(self, config: RunConfig, count: int):
+        ctx = mp.get_context("spawn")
+        self.results = ctx.Queue()
+        self.stop_event = ctx.Event()
+        self.tasks = [ctx.Queue() for _ in range(count)]
+        self.processes = [ctx.Process(target=_worker_main, args=(w + 1, config, self.tasks[w], self.results,
+                                                                 self.stop_event),
+                                      name=f"handaudit-worker-{w + 1}", daemon=True) for w in range(count)]
+        self.outstanding = [0] * count
+        self.finished: set[int] = set()
+        self.failure: str | None = None
+        for p in self.processes:
+            p.start()
+
+    def send(self, seq: int, chunks: list[Chunk]) -> bool:
+        """Give batch ``seq`` to the least busy worker; False if every worker has enough."""
+        w = min(range(len(self.tasks)), key=self.outstanding.__getitem__)
+        if self.outstanding[w] >= self.PER_WORKER:
+            return False
+        self.tasks[w].put((seq, pack_chunks(chunks)))
+        self.outstanding[w] += 1
+        return True
+
+    def _handle(self, message, accept) -> None:
+        kind, worker, payload = message
+        w = worker - 1
+        if kind == "batch":
+            self.outstanding[w] -= 1
+            accept(payload)
+        elif kind == "done":
+            self.finished.add(w)
+        else:
+            self.finished.add(w)
+            self.failure = self.failure or f"worker {worker} failed: {payload.strip()}"
+
+    def collect(self, accept) -> None:
+        """Hand every result already back to ``accept``, without waiting."""
+        while True:
+            try:
+                message = self.results.get_nowait()
+            except queue.Empty:
+                return
+            self._handle(message, accept)
+
+    def wait(self, accept, timeout: float = 0.2) -> None:
+        """Wait up to ``timeout`` for one result; notice a worker that died."""
+        try:
+            self._handle(self.results.get(timeout=timeout), accept)
+        except queue.Empty:
+            for w, p in enumerate(self.processes):
+                if w not in self.finished and p.exitcode is not None:
+                    try:  # a last message may still be in the pipe
+                        while True:
+                            self._handle(self.results.get(timeout=0.5), accept)
+                    except queue.Empty:
+                        pass
+                    if w not in self.finished:
+                        self.finished.add(w)
+                        self.failure = self.failure or f"worker {w + 1} died (exit code {p.exitcode})"
+
+    def finish(self, accept, stop: _Interrupt, interrupted: bool) -> bool:
+        """No more batches: wait for the workers' last results and their closed part files.
+        True if the run was (or is now) interrupted. A second Ctrl-C raises KeyboardInterrupt."""
+        if interrupted or self.failure is not None:
+            self.stop_event.set()  # workers skip the batches still queued
+        for q in self.tasks:
+            q.put(None)
+        deadline = None
+        while len(self.finished) < len(self.processes):
+            if stop.requested and not interrupted:
+                interrupted = True
+                self.stop_event.set()
+            if (interrupted or self.failure is not None) and deadline is None:
+                deadline = time.monotonic() + 30.0
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            self.wait(accept)
+        if not interrupted and self.failure is None and any(self.outstanding):
+            self.failure = "workers finished with batches unaccounted for"
+        return interrupted
+
+    def stop(self) -> None:
+        """Tell the workers to stop now (an error or a second Ctrl-C in the parent)."""
+        self.stop_event.set()
+
+    def close(self) -> None:
+        """Make sure every worker has ended (waiting for a clean exit first) and free the queues."""
+        quick = self.stop_event.is_set()
+        if len(self.finished) < len(self.processes):
+            self.stop_event.set()
+            for q in self.tasks:
+                try:
+                    q.put(None)
+                except (ValueError, OSError):
+                    pass
+        for p in self.processes:
+            if p.is_alive():
+                p.join(timeout=0.1 if quick else 5.0)
+        for p in self.processes:
+            if p.is_alive():
+                p.terminate()
+        for p in self.processes:
+            p.join(timeout=5.0)
+        for q in self.tasks + [self.results]:
+            q.cancel_join_thread()
+            q.close()
 
 
 def run(paths, **options) -> RunResult:

@@ -78,7 +78,8 @@ def cli() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text", show_default=True,
               help="Standard output: a human summary, or one JSON object per hand.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Worker processes (default: all cores; one for an input under 2 MB). Results do not depend on N.")
+              help="Processes that audit: this one and N-1 workers (default: all cores; one for an input under 2 MB); "
+                   "with --engine dask, the local cluster's N workers. Results do not depend on N.")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="Exit status 1 when a finding of this severity or worse is found.")
 @click.option("--write-valid", metavar="DIR", help="Write the hands without an error finding to DIR/valid.phhs.")

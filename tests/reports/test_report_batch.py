@@ -73,21 +73,23 @@ def _assert_only_whole_parts(out: Path) -> int:
     return hands
 
 
-def test_jobs_1_and_2_give_identical_rows(tmp_path):
+def test_jobs_1_2_and_3_give_identical_rows(tmp_path):
     src = synthetic(tmp_path / "mixed.phhs", 700)
     inputs = [str(src), str(CORPUS / "real")]
     outs = {}
-    for jobs in (1, 2):
+    for jobs in (1, 2, 3):
         out = tmp_path / f"j{jobs}"
         audit_to_parquet(inputs, out, jobs=jobs, batch_size=40, batch_rows=500, part_rows=4000)
         outs[jobs] = out
-    for table in TABLE_NAMES:
-        assert _rows(outs[1], table) == _rows(outs[2], table), table
-    parts2 = {f.name for f in (outs[2] / "actions").iterdir()}
-    assert any(n.startswith("part-0-") for n in parts2) and any(n.startswith("part-1-") for n in parts2)
-    assert len(parts2) > 2  # parts were rotated
     n_input = sum(1 for p in expand_paths(inputs) for _ in read_chunks(p))
-    assert read_table(outs[2], "hands").num_rows == n_input
+    for jobs in (2, 3):
+        for table in TABLE_NAMES:
+            assert _rows(outs[1], table) == _rows(outs[jobs], table), (jobs, table)
+        # every process audited some: this one writes part-0-*, worker w part-w-*
+        parts = {f.name for f in (outs[jobs] / "actions").iterdir()}
+        assert {n.split("-")[1] for n in parts} == {str(w) for w in range(jobs)}, sorted(parts)
+        assert len(parts) > jobs  # parts were rotated
+        assert read_table(outs[jobs], "hands").num_rows == n_input
 
 
 def test_every_table_exists_even_when_empty(tmp_path):
@@ -183,7 +185,7 @@ def test_a_killed_worker_stops_the_run_cleanly(big_input, tmp_path):
     try:
         _wait_for_temporary_part(proc, out)
         workers = _worker_pids(proc.pid)
-        assert len(workers) == 2
+        assert len(workers) == 1  # --jobs 2: this process and one worker
         os.kill(workers[0], signal.SIGKILL)
         stdout, stderr = proc.communicate(timeout=120)
     finally:
@@ -217,3 +219,13 @@ def test_a_parquet_run_does_not_import_pandas(tmp_path, jobs):
             "print(r.complete, r.summary.hands, 'pandas' in sys.modules, 'pyarrow' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert out.stdout.split() == ["True", "255", "False", "True"], out.stderr
+
+
+@pytest.mark.parametrize("n, count", [(5, 2), (2, 2), (1, 2), (0, 2), (4, 0)])
+def test_flag_last_marks_exactly_the_last_batches(n, count):
+    """The parent keeps the input's last ``count`` batches for itself."""
+    from handaudit.batch import _flag_last
+
+    flagged = list(_flag_last(iter(range(n)), count))
+    assert [item for item, _ in flagged] == list(range(n))
+    assert [last for _, last in flagged] == [i >= n - count for i in range(n)]

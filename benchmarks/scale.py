@@ -10,12 +10,18 @@ Synthetic hands are real and generated hands used as templates: every hand of
 (``--broken``, default 0.1%) is cut in half, so that unreadable hands are part of the mix.
 Generation streams to disk: N = 1,000,000 needs about 1 GB and no more memory than one hand.
 
-Each run is ``python -m handaudit.cli check FILES --out DIR --jobs J`` in a fresh process. It
-reports wall time, hands/s, the peak resident memory of the largest single process (the parent
-or a worker; ``getrusage(RUSAGE_CHILDREN)`` of a wrapper process) and the peak over the whole
-process tree (parent, workers, helpers; sampled from /proc every 0.2 s) as PSS, which counts the
-pages of shared libraries once (a plain RSS sum counts libarrow once per worker; it is shown too),
-and checks that the report's ``hands`` table holds exactly N rows (every hand counted once).
+Each run is ``python -m handaudit.cli check FILES --out DIR --jobs J`` in a fresh process. A
+timed run reports wall time, hands/s, the CPU time of the whole process tree and the peak
+resident memory of the largest single process (the parent or a worker), all from
+``getrusage(RUSAGE_CHILDREN)`` of a wrapper process, and checks that the report's ``hands``
+table holds exactly N rows (every hand counted once).
+
+The peak memory of the whole process tree (parent, workers, helpers) is measured afterwards, in
+one more run per ``--jobs`` value, by sampling /proc every 0.2 s: as PSS, which counts the pages
+of shared libraries once (a plain RSS sum counts libarrow once per process; it is shown too).
+It is not sampled during the timed runs: reading ``smaps_rollup`` costs this benchmark about
+17 ms of CPU per sample, some 8% of a core, which a ``--jobs 1`` run leaves a free core for but
+a ``--jobs 2`` run would lose (it made ``--jobs 2 / --jobs 1`` read about 0.1 lower).
 """
 
 from __future__ import annotations
@@ -124,7 +130,9 @@ def _tree_memory_kb(root: int) -> tuple[int, int]:
 
 
 def run_check(files: list[Path], out_dir: Path, jobs: int, extra: list[str] | None = None,
-              tree: Path = ROOT) -> dict:
+              tree: Path = ROOT, sample_memory: bool = False) -> dict:
+    """One ``handaudit check`` run; with ``sample_memory``, the process tree's peak memory too
+    (sampling costs CPU: do not time such a run)."""
     cmd = [sys.executable, "-c", _WRAPPER, sys.executable, "-m", "handaudit.cli", "check",
            *map(str, files), "--out", str(out_dir), "--jobs", str(jobs), "--fail-on", "never", *(extra or [])]
     env = dict(os.environ, PYTHONPATH=str(tree) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -139,14 +147,17 @@ def run_check(files: list[Path], out_dir: Path, jobs: int, extra: list[str] | No
             done.wait(0.2)
 
     sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
+    if sample_memory:
+        sampler.start()
     out, _ = proc.communicate()
     done.set()
-    sampler.join()
+    if sample_memory:
+        sampler.join()
     result = json.loads(out.decode().strip().splitlines()[-1])
     manifest = json.loads((out_dir / "_manifest.json").read_text())
-    result.update(jobs=jobs, hands=manifest["hands"], status=manifest["status"], tree_rss_peak_kb=peak[0],
-                  tree_pss_peak_kb=peak[1], tables=manifest["tables"])
+    result.update(jobs=jobs, hands=manifest["hands"], status=manifest["status"], tables=manifest["tables"])
+    if sample_memory:
+        result.update(tree_rss_peak_kb=peak[0], tree_pss_peak_kb=peak[1])
     return result
 
 
@@ -159,6 +170,8 @@ def main(argv=None) -> int:
     ap.add_argument("--broken", type=float, default=0.001, help="share of hands cut in half (unreadable)")
     ap.add_argument("--dir", help="work directory (default: a temporary one, removed afterwards)")
     ap.add_argument("--keep", action="store_true", help="keep the inputs and reports")
+    ap.add_argument("--no-memory", dest="memory", action="store_false",
+                    help="skip the untimed runs that sample the process tree's peak memory")
     ap.add_argument("--build", choices=("compiled", "pure"), default="compiled",
                     help="run the compiled build (as pip install . makes it; built in benchmarks/.build) or the "
                          "pure-Python source")
@@ -185,12 +198,23 @@ def main(argv=None) -> int:
             rows.append(r)
             ok = "ok" if r["hands"] == args.hands and r["status"] == "complete" else "MISSING HANDS"
             print(f"--jobs {jobs}: {r['elapsed']:,.1f} s, {args.hands / r['elapsed']:,.0f} hands/s, "
-                  f"peak memory: largest process RSS {r['maxrss_kb'] / 1024:,.0f} MB, whole process tree "
-                  f"PSS {r['tree_pss_peak_kb'] / 1024:,.0f} MB (RSS sum {r['tree_rss_peak_kb'] / 1024:,.0f} MB); "
-                  f"hands in report {r['hands']:,} ({ok}); "
+                  f"CPU {r['cpu']:,.1f} s ({r['cpu'] / r['elapsed']:.2f} cores busy), "
+                  f"largest process RSS {r['maxrss_kb'] / 1024:,.0f} MB; hands in report {r['hands']:,} ({ok}); "
                   f"rows: " + ", ".join(f"{t} {v['rows']:,}" for t, v in r["tables"].items()), flush=True)
             if not args.keep:
                 shutil.rmtree(out_dir, ignore_errors=True)
+        memory = []
+        if args.memory:
+            for jobs in sorted({r["jobs"] for r in rows}):
+                out_dir = work / f"report-j{jobs}-memory"
+                r = run_check(files, out_dir, jobs, tree=code, sample_memory=True)
+                memory.append(r)
+                print(f"--jobs {jobs}, peak memory (an untimed run): whole process tree PSS "
+                      f"{r['tree_pss_peak_kb'] / 1024:,.0f} MB (RSS sum {r['tree_rss_peak_kb'] / 1024:,.0f} MB), "
+                      f"largest process RSS {r['maxrss_kb'] / 1024:,.0f} MB; hands in report {r['hands']:,}",
+                      flush=True)
+                if not args.keep:
+                    shutil.rmtree(out_dir, ignore_errors=True)
         # Each back-to-back (--jobs 1, --jobs 2) pair gives one ratio; with several pairs
         # (--jobs 1,2,1,2,...) the median of theirs, since this machine's speed drifts by tens of
         # percent between runs (as vs_pokerkit.py takes ratios within its rounds).
@@ -198,8 +222,8 @@ def main(argv=None) -> int:
         if ratios:
             each = f" (pairs: {', '.join(f'{r:.2f}x' for r in ratios)})" if len(ratios) > 1 else ""
             print(f"--jobs 2 / --jobs 1: {statistics.median(ratios):.2f}x{each}", flush=True)
-        print(json.dumps({"hands": args.hands, "build": build, "runs": rows}, default=str))
-        return 0 if all(r["hands"] == args.hands and r["rc"] == 0 for r in rows) else 1
+        print(json.dumps({"hands": args.hands, "build": build, "runs": rows, "memory": memory}, default=str))
+        return 0 if all(r["hands"] == args.hands and r["rc"] == 0 for r in rows + memory) else 1
     finally:
         if not args.keep and not args.dir:
             shutil.rmtree(work, ignore_errors=True)

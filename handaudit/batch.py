@@ -32,6 +32,7 @@ import threading
 import time
 import traceback
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .auditing import audit_batch
@@ -106,6 +107,32 @@ class RunResult:
 # one hand, one batch (worker side)
 
 
+# While a batch is audited, the garbage collector's youngest generation is collected after
+# this many new container objects instead of Python's 700. Auditing a hand makes no reference
+# cycles (runs over the real corpus with the collector off leave no unreachable object), so a
+# collection only walks live objects (the hand at hand, the parse memo) and ages them into
+# older generations that are walked again. Real corpus, memo cleared before each run: at 700,
+# collections took 1.6 ms of a 37 ms run (gc.callbacks), at 10,000 0.02 ms; callgrind counts
+# 304,631 against 302,359 instructions a hand over 20 runs (the rest of the time is the
+# collector's cache misses on objects allocated long before).
+GC_YOUNG = 10_000
+
+
+@contextmanager
+def fewer_collections(young: int = GC_YOUNG):
+    """Raise the youngest generation's threshold to ``young`` inside the block, then restore it
+    (a threshold of 0, the collector switched off that way, or a higher one is left alone)."""
+    old = gc.get_threshold()
+    if not 0 < old[0] < young:
+        yield
+        return
+    gc.set_threshold(young, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 class Auditor:
     """Audits batches of chunks; owns its process's Parquet writer (worker 0: the parent)."""
 
@@ -129,8 +156,9 @@ class Auditor:
         summary = Summary()
         lines = [] if self.config.jsonl else None
         statuses = [] if self.config.statuses else None
-        audit_batch(chunks, self.book, summary.add, lines, statuses,
-                    self.writer.add_rows if self.writer is not None else None)
+        with fewer_collections():
+            audit_batch(chunks, self.book, summary.add, lines, statuses,
+                        self.writer.add_rows if self.writer is not None else None)
         return BatchResult(seq, len(chunks), summary, statuses,
                            "\n".join(lines) + "\n" if lines else ("" if lines is not None else None))
 

@@ -10,8 +10,8 @@ import importlib
 import importlib.machinery
 
 # The per-hand path; setup.py compiles these (and the modules they use) in a regular install.
-HOT = ("handaudit.audit", "handaudit.validator.engine", "handaudit.settlement", "handaudit.settlement.ledger",
-       "handaudit.reports.jsonl", "handaudit.reports.rows")
+HOT = ("handaudit.audit", "handaudit.auditing", "handaudit.validator.engine", "handaudit.settlement",
+       "handaudit.settlement.ledger", "handaudit.reports.jsonl", "handaudit.reports.rows")
 
 
 def compiled_modules() -> list[str]:

@@ -229,3 +229,24 @@ def test_flag_last_marks_exactly_the_last_batches(n, count):
     flagged = list(_flag_last(iter(range(n)), count))
     assert [item for item, _ in flagged] == list(range(n))
     assert [last for _, last in flagged] == [i >= n - count for i in range(n)]
+
+
+@pytest.mark.parametrize("before, inside", [((700, 10, 10), (10_000, 10, 10)), ((0, 10, 10), (0, 10, 10)),
+                                            ((50_000, 5, 5), (50_000, 5, 5))])
+def test_fewer_collections_raises_only_a_lower_young_threshold_and_restores_it(before, inside):
+    import gc
+
+    from handaudit.batch import fewer_collections
+
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(*before)
+        with fewer_collections(10_000):
+            assert gc.get_threshold() == inside
+        assert gc.get_threshold() == before
+        with pytest.raises(KeyError):
+            with fewer_collections(10_000):
+                raise KeyError("a failure inside")
+        assert gc.get_threshold() == before
+    finally:
+        gc.set_threshold(*saved)

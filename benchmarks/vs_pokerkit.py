@@ -15,8 +15,9 @@ For each input it times, on one process:
 
 Each figure is the median of ``--runs`` rounds; a round times (a), (b) and (c) back to back,
 and each ratio is the median of the rounds' own ratios, so the machine's drift over minutes
-stays out of it. handaudit's parse memo is cleared before every run, so no run profits from
-an earlier one. PokerKit is slow on large inputs, so on the
+stays out of it. Within a round, each is repeated until it has run for ``--min-seconds`` of CPU
+(one run of (b) over the real corpus is about 40 ms). handaudit's parse memo is cleared before
+every run, so no run profits from an earlier one. PokerKit is slow on large inputs, so on the
 synthetic mix it is timed on its first ``--pokerkit-sample`` hands (hands/s is per hand either
 way). Hands PokerKit refuses (the illegal generated ones) are timed up to the refusal.
 
@@ -51,19 +52,24 @@ def hand_texts(paths: list[str]) -> list[str]:
     return [c.data.decode("utf-8", "replace") for p in expand_paths(paths) for c in read_chunks(p)]
 
 
-def time_pokerkit(texts: list[str]) -> float:
-    """Seconds for PokerKit to load and replay every hand (refused hands count until refused)."""
+def time_pokerkit(texts: list[str], min_seconds: float = 0.0) -> tuple[float, int]:
+    """(CPU seconds, hands) for PokerKit to load and replay every hand, repeated until at least
+    ``min_seconds`` (refused hands count until refused)."""
     from pokerkit import HandHistory
 
     warnings.simplefilter("ignore")
-    start = time.process_time()
-    for text in texts:
-        try:
-            for _ in HandHistory.loads(text):
+    seconds, hands = 0.0, 0
+    while not hands or seconds < min_seconds:
+        start = time.process_time()
+        for text in texts:
+            try:
+                for _ in HandHistory.loads(text):
+                    pass
+            except Exception:  # an illegal hand: PokerKit stops there
                 pass
-        except Exception:  # an illegal hand: PokerKit stops there
-            pass
-    return time.process_time() - start
+        seconds += time.process_time() - start
+        hands += len(texts)
+    return seconds, hands
 
 
 def _clear_memo() -> None:
@@ -73,31 +79,41 @@ def _clear_memo() -> None:
     actions._TEMPLATES.clear()
 
 
-def time_handaudit(paths: list[str], parquet: bool) -> tuple[float, int]:
-    """Seconds (CPU, this process) for the full audit with JSONL to a null sink, or Parquet."""
+def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) -> tuple[float, int]:
+    """(CPU seconds of this process, hands) for the full audit with JSONL to a null sink, or
+    Parquet, repeated until at least ``min_seconds``; the parse memo is cleared before each run."""
     from handaudit.batch import Runner
 
-    _clear_memo()
-    with tempfile.TemporaryDirectory() as tmp:
-        sink = open(os.devnull, "w")
-        start = time.process_time()
-        result = Runner(paths, jobs=1, jsonl_stream=None if parquet else sink,
-                        out_dir=os.path.join(tmp, "report") if parquet else None).run()
-        seconds = time.process_time() - start
-        sink.close()
-    return seconds, result.summary.hands
+    seconds, hands = 0.0, 0
+    while not hands or seconds < min_seconds:
+        _clear_memo()
+        with tempfile.TemporaryDirectory() as tmp:
+            sink = open(os.devnull, "w")
+            start = time.process_time()
+            result = Runner(paths, jobs=1, jsonl_stream=None if parquet else sink,
+                            out_dir=os.path.join(tmp, "report") if parquet else None).run()
+            seconds += time.process_time() - start
+            sink.close()
+        hands += result.summary.hands
+    return seconds, hands
 
 
-def interleaved(sample: list[str], paths: list[str], hands: int, runs: int) -> tuple[float, float, float, float, float]:
+def interleaved(sample: list[str], paths: list[str], runs: int,
+                min_seconds: float) -> tuple[float, float, float, float, float]:
     """Hands/s of (a), (b), (c) and the ratios (b)/(a), (c)/(a), each the median over ``runs``
     rounds. Each round times (a), (b) and (c) back to back, and a ratio is taken within its
     round: this machine's speed drifts by tens of percent over minutes, so timing all runs of
-    (a) before all runs of (b) would put the drift into the ratio."""
+    (a) before all runs of (b) would put the drift into the ratio. Within a round each is
+    repeated for at least ``min_seconds`` of CPU: one run of (b) over the real corpus takes
+    about 40 ms, short enough for a passing slowdown to move a round's ratio."""
     rounds = []
     for _ in range(runs):
-        pk = len(sample) / time_pokerkit(sample)
-        jl = hands / time_handaudit(paths, parquet=False)[0]
-        pq = hands / time_handaudit(paths, parquet=True)[0]
+        seconds, hands = time_pokerkit(sample, min_seconds)
+        pk = hands / seconds
+        seconds, hands = time_handaudit(paths, False, min_seconds)
+        jl = hands / seconds
+        seconds, hands = time_handaudit(paths, True, min_seconds)
+        pq = hands / seconds
         rounds.append((pk, jl, pq, jl / pk, pq / pk))
     return tuple(statistics.median(r[i] for r in rounds) for i in range(5))  # type: ignore[return-value]
 
@@ -107,6 +123,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--synthetic", type=int, default=200_000, help="synthetic hands (0: skip)")
     ap.add_argument("--pokerkit-sample", type=int, default=3000)
+    ap.add_argument("--min-seconds", type=float, default=0.5,
+                    help="repeat each measurement within a round for at least this much CPU time (default 0.5)")
     ap.add_argument("--build", choices=("compiled", "pure"), default="compiled",
                     help="measure the compiled build (as pip install . makes it; built in benchmarks/.build) "
                          "or the pure-Python source")
@@ -131,7 +149,7 @@ def main(argv=None) -> int:
     for name, paths in inputs:
         texts = hand_texts(paths)
         sample = texts[: args.pokerkit_sample] if len(texts) > args.pokerkit_sample else texts
-        rows.append((name, len(texts), *interleaved(sample, paths, len(texts), args.runs)))
+        rows.append((name, len(texts), *interleaved(sample, paths, args.runs, args.min_seconds)))
         print(f"{name}: done", file=sys.stderr)
 
     out = io.StringIO()
@@ -140,7 +158,8 @@ def main(argv=None) -> int:
     for name, n, pk, jl, pq, jl_ratio, pq_ratio in rows:
         out.write(f"{name:26} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x\n")
     out.write(f"hands/s per core (CPU time of this process), median of {args.runs} rounds of (a), (b), (c) "
-              f"back to back; each ratio is the median of the rounds' ratios; "
+              f"back to back, each repeated for at least {args.min_seconds:g} s; each ratio is the median of the "
+              f"rounds' ratios; "
               f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input; handaudit {build}\n")
     print(out.getvalue(), end="")
     if tmp:

@@ -49,6 +49,7 @@ COMPILED = [
     "handaudit/settlement/__init__.py",
     "handaudit/audit.py",
     "handaudit/auditing.py",
+    "handaudit/reports/summary.py",
     "handaudit/reports/jsonl.py",
     "handaudit/reports/rows.py",
 ]

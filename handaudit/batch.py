@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from .auditing import audit_batch
 from .grammar.sources import Chunk, expand_paths, pack_chunks, read_chunks, unpack_chunks
-from .reports.text import Summary
+from .reports.summary import Summary
 
 DEFAULT_BATCH = 500
 MAX_BATCH_BYTES = 8 * 1024 * 1024

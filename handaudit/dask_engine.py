@@ -85,7 +85,7 @@ from dataclasses import dataclass, field
 
 from .batch import DEFAULT_BATCH, Auditor, RunConfig, RunError, RunResult, _Interrupt, build_manifest, report_metadata
 from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks
-from .reports.text import Summary
+from .reports.summary import Summary
 
 DEFAULT_WORKERS = 2
 MAX_TASK_BYTES = 4 * 1024 * 1024

@@ -1,9 +1,9 @@
 """The human summary of a run (``handaudit check``, ``handaudit summary DIR``) and the progress bar.
 
-A :class:`Summary` is built hand by hand in the workers, merged in the parent (merging is
-order-free, so the summary does not depend on ``--jobs``), and rendered by
-:func:`render_summary`. ``handaudit summary DIR`` rebuilds the same Summary from the Parquet
-report (:func:`summary_from_report`).
+A :class:`~handaudit.reports.summary.Summary` is built hand by hand in each auditing process,
+merged in the parent (merging is order-free, so the summary does not depend on ``--jobs``), and
+rendered by :func:`render_summary`. ``handaudit summary DIR`` rebuilds the same Summary from the
+Parquet report (:func:`summary_from_report`).
 """
 
 from __future__ import annotations
@@ -11,130 +11,12 @@ from __future__ import annotations
 import shlex
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from decimal import Decimal
 
-from ..findings import ERROR, INFO, SEVERITY_RANK, WARNING
+from ..findings import INFO, SEVERITY_RANK
+from .summary import PAYOUT_CHECKS, WORST, Summary
 
-PAYOUT_CHECKS = ("match", "mismatch", "undetermined", "not-recorded")
-WORST = 10
-
-
-@dataclass
-class Summary:
-    hands: int = 0
-    valid: int = 0
-    invalid: int = 0
-    unreadable: int = 0
-    findings: Counter = field(default_factory=Counter)  # code -> findings
-    code_hands: Counter = field(default_factory=Counter)  # code -> hands with the code
-    severities: dict = field(default_factory=dict)  # code -> severity
-    payout: Counter = field(default_factory=Counter)  # payout_check -> hands
-    rake_units: dict = field(default_factory=dict)  # scale -> rake in units of 10**-scale (exact ints)
-    rake_hands: int = 0
-    worst: list = field(default_factory=list)  # [(-errors, -findings, source, hand_index, hand_key)]
-    files: int = 0
-    elapsed: float | None = None
-    jobs: int | None = None
-    rulebook: str | None = None
-
-    @property
-    def rake(self) -> Decimal:
-        """The total rake of the hands with recorded winnings, exact."""
-        return sum((Decimal(units).scaleb(-scale) for scale, units in sorted(self.rake_units.items())), Decimal(0))
-
-    # -- building --------------------------------------------------------------------------
-    def add(self, status: str, findings, payout_check: str | None, rake_units: int | None, scale: int | None,
-            source: str, hand_index: int, hand_key: str) -> None:
-        """Count one hand. Called once per hand, interpreted: the common case (no findings, one
-        scale) costs a few counter updates, not a set, loops and a Decimal per hand."""
-        self.hands += 1
-        if status == "valid":
-            self.valid += 1
-        elif status == "invalid":
-            self.invalid += 1
-        else:
-            self.unreadable += 1
-        if findings:
-            self._add_findings(findings, source, hand_index, hand_key)
-        if payout_check is not None:
-            self.payout[payout_check] += 1
-        if rake_units is not None and scale is not None:
-            self.add_rake(rake_units, scale)
-
-    def add_rake(self, units: int, scale: int, hands: int = 1) -> None:
-        """Add ``units`` of rake at ``scale`` (10**-scale each), recorded by ``hands`` hands."""
-        self.rake_units[scale] = self.rake_units.get(scale, 0) + units
-        self.rake_hands += hands
-
-    def _add_findings(self, findings, source: str, hand_index: int, hand_key: str) -> None:
-        errors = 0
-        seen = set()
-        for f in findings:
-            self.findings[f.code] += 1
-            self.severities.setdefault(f.code, f.severity)
-            if f.severity == ERROR:
-                errors += 1
-            seen.add(f.code)
-        for code in seen:
-            self.code_hands[code] += 1
-        if errors:
-            self._offer((-errors, -len(findings), source, hand_index, hand_key))
-
-    def _offer(self, item) -> None:
-        self.worst.append(item)
-        if len(self.worst) > 4 * WORST:
-            self.worst.sort()
-            del self.worst[WORST:]
-
-    def merge(self, other: "Summary") -> None:
-        self.hands += other.hands
-        self.valid += other.valid
-        self.invalid += other.invalid
-        self.unreadable += other.unreadable
-        self.findings.update(other.findings)
-        self.code_hands.update(other.code_hands)
-        for code, sev in other.severities.items():
-            self.severities.setdefault(code, sev)
-        self.payout.update(other.payout)
-        for scale, units in other.rake_units.items():
-            self.add_rake(units, scale, hands=0)
-        self.rake_hands += other.rake_hands
-        for item in other.worst:
-            self._offer(item)
-
-    def worst_hands(self, n: int = WORST) -> list[tuple[str, int, str, int, int]]:
-        """[(source, hand_index, hand_key, errors, findings)] most errors first."""
-        return [(s, i, k, -e, -f) for e, f, s, i, k in sorted(self.worst)[:n]]
-
-    # -- reading ---------------------------------------------------------------------------
-    def max_severity(self) -> str | None:
-        ranks = [SEVERITY_RANK.get(s, 0) for s in self.severities.values()]
-        if not ranks:
-            return None
-        top = max(ranks)
-        return {v: k for k, v in SEVERITY_RANK.items()}[top]
-
-    def exit_status(self, fail_on: str) -> int:
-        """0: no finding at or above ``fail_on`` (error|warning|never); 1: some."""
-        if fail_on == "never":
-            return 0
-        worst = self.max_severity()
-        if worst is None:
-            return 0
-        return 1 if SEVERITY_RANK[worst] >= SEVERITY_RANK[fail_on] else 0
-
-    def to_json(self) -> dict:
-        return {
-            "hands": self.hands, "valid": self.valid, "invalid": self.invalid, "unreadable": self.unreadable,
-            "findings": {c: {"severity": self.severities.get(c), "findings": n, "hands": self.code_hands[c]}
-                         for c, n in sorted(self.findings.items())},
-            "payout_check": {k: self.payout.get(k, 0) for k in PAYOUT_CHECKS},
-            "rake_total": str(self.rake), "rake_hands": self.rake_hands,
-            "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
-        }
-
+__all__ = ["PAYOUT_CHECKS", "WORST", "Progress", "Summary", "render_summary", "render_worst", "summary_from_report"]
 
 # ---------------------------------------------------------------------------------------------
 # rendering

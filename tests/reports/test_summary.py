@@ -1,0 +1,47 @@
+"""The run's Summary: counts per hand, order-free merging, and pickling (it crosses from a
+worker to the parent, and it is a compiled native class in a regular install)."""
+
+from __future__ import annotations
+
+import pickle
+from decimal import Decimal
+
+from handaudit.findings import Finding
+from handaudit.reports.summary import Summary
+
+
+def _hands():
+    bad = Finding("internal-error", "handaudit failed")
+    return [
+        ("valid", (), "match", 150, 2, "a.phhs", 1, "1"),
+        ("invalid", (bad, bad), "mismatch", 7, 0, "a.phhs", 2, "2"),
+        ("unreadable", (bad,), None, None, None, "b.phh", 1, ""),
+        ("valid", (), "not-recorded", None, None, "c.phh", 1, ""),
+    ]
+
+
+def _summary(hands) -> Summary:
+    s = Summary(files=3, jobs=2, rulebook="tda-2026")
+    for hand in hands:
+        s.add(*hand)
+    return s
+
+
+def test_add_counts_each_hand():
+    s = _summary(_hands())
+    assert (s.hands, s.valid, s.invalid, s.unreadable) == (4, 2, 1, 1)
+    assert s.findings == {"internal-error": 3} and s.code_hands == {"internal-error": 2}
+    assert s.payout == {"match": 1, "mismatch": 1, "not-recorded": 1}
+    assert s.rake_units == {2: 150, 0: 7} and s.rake_hands == 2 and s.rake == Decimal("8.50")
+    assert s.worst_hands() == [("a.phhs", 2, "2", 2, 2), ("b.phh", 1, "", 1, 1)]
+
+
+def test_merged_halves_equal_the_whole_and_survive_pickling():
+    hands = _hands()
+    whole = _summary(hands)
+    merged = _summary(hands[:2])
+    merged.merge(pickle.loads(pickle.dumps(_summary(hands[2:]))))
+    assert merged.to_json() == whole.to_json()
+    assert merged.worst_hands() == whole.worst_hands()
+    copy = pickle.loads(pickle.dumps(whole))
+    assert copy == whole and copy.to_json() == whole.to_json()

@@ -45,3 +45,19 @@ def test_merged_halves_equal_the_whole_and_survive_pickling():
     assert merged.worst_hands() == whole.worst_hands()
     copy = pickle.loads(pickle.dumps(whole))
     assert copy == whole and copy.to_json() == whole.to_json()
+
+
+def test_pickling_carries_every_field_in_order():
+    """``__reduce__`` lists the fields by hand (mypyc needs it): a field added to the class and
+    not to it would be lost between a worker and the parent."""
+    import dataclasses
+
+    from collections import Counter
+
+    values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,
+              [(-1, -1, "s", 1, "k")], 8, 9.5, 10, "r")
+    assert len(values) == len(dataclasses.fields(Summary))
+    s = Summary(*values)
+    cls, args = s.__reduce__()
+    assert cls is Summary
+    assert args == tuple(getattr(s, f.name) for f in dataclasses.fields(Summary))

@@ -13,10 +13,8 @@ import sys
 import time
 from decimal import Decimal
 
-from ..findings import INFO, SEVERITY_RANK
+from ..findings import ERROR, INFO, SEVERITY_RANK, WARNING
 from .summary import PAYOUT_CHECKS, WORST, Summary
-
-__all__ = ["PAYOUT_CHECKS", "WORST", "Progress", "Summary", "render_summary", "render_worst", "summary_from_report"]
 
 # ---------------------------------------------------------------------------------------------
 # rendering
@@ -212,5 +210,5 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-__all__ = ["Summary", "render_summary", "render_worst", "summary_from_report", "Progress",
+__all__ = ["Summary", "PAYOUT_CHECKS", "WORST", "render_summary", "render_worst", "summary_from_report", "Progress",
            "ERROR", "WARNING", "INFO"]

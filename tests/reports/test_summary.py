@@ -61,3 +61,11 @@ def test_pickling_carries_every_field_in_order():
     cls, args = s.__reduce__()
     assert cls is Summary
     assert args == tuple(getattr(s, f.name) for f in dataclasses.fields(Summary))
+
+
+def test_text_module_still_exports_the_summary_and_every_name_it_lists():
+    """reports.text re-exports what moved to reports.summary; `from ... import *` must work."""
+    from handaudit.reports import summary, text
+
+    assert [n for n in text.__all__ if not hasattr(text, n)] == []
+    assert text.Summary is summary.Summary and text.WORST == summary.WORST

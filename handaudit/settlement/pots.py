@@ -259,9 +259,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             if detail:
                 parts_of.append(parts)
 
-    extra_total = carry
-    for x in extra:
-        extra_total += x
+    extra_total = total(extra) + carry
     if extra_total:
         eparts: list[int] = []
         if detail:

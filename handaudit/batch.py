@@ -497,10 +497,10 @@ class Runner:
                 if workers is None or last or not workers.send(seq, chunks):
                     self._accept(auditor.run(seq, chunks))
             interrupted = stop.requested
-            if workers is not None and not interrupted and workers.failure is None:
-                auditor.close()  # this process's last row groups are written while the workers finish
-                auditor = None
             if workers is not None:
+                if not interrupted and workers.failure is None:
+                    auditor.close()  # this process's last row groups are written while the workers finish
+                    auditor = None
                 interrupted = workers.finish(self._accept, stop, interrupted)
             if auditor is not None:
                 auditor.close()  # what this process audited stays in the report, whatever the workers did

@@ -52,14 +52,25 @@ def hand_texts(paths: list[str]) -> list[str]:
     return [c.data.decode("utf-8", "replace") for p in expand_paths(paths) for c in read_chunks(p)]
 
 
+def _repeated(run, min_seconds: float) -> tuple[float, int]:
+    """(CPU seconds, hands) over as many calls of ``run`` (which returns both for one pass) as
+    fill ``min_seconds``; at least one."""
+    seconds, hands = 0.0, 0
+    while not hands or seconds < min_seconds:
+        s, h = run()
+        seconds += s
+        hands += h
+    return seconds, hands
+
+
 def time_pokerkit(texts: list[str], min_seconds: float = 0.0) -> tuple[float, int]:
     """(CPU seconds, hands) for PokerKit to load and replay every hand, repeated until at least
     ``min_seconds`` (refused hands count until refused)."""
     from pokerkit import HandHistory
 
     warnings.simplefilter("ignore")
-    seconds, hands = 0.0, 0
-    while not hands or seconds < min_seconds:
+
+    def once() -> tuple[float, int]:
         start = time.process_time()
         for text in texts:
             try:
@@ -67,9 +78,9 @@ def time_pokerkit(texts: list[str], min_seconds: float = 0.0) -> tuple[float, in
                     pass
             except Exception:  # an illegal hand: PokerKit stops there
                 pass
-        seconds += time.process_time() - start
-        hands += len(texts)
-    return seconds, hands
+        return time.process_time() - start, len(texts)
+
+    return _repeated(once, min_seconds)
 
 
 def _clear_memo() -> None:
@@ -84,18 +95,15 @@ def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) ->
     Parquet, repeated until at least ``min_seconds``; the parse memo is cleared before each run."""
     from handaudit.batch import Runner
 
-    seconds, hands = 0.0, 0
-    while not hands or seconds < min_seconds:
+    def once() -> tuple[float, int]:
         _clear_memo()
-        with tempfile.TemporaryDirectory() as tmp:
-            sink = open(os.devnull, "w")
+        with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "w") as sink:
             start = time.process_time()
             result = Runner(paths, jobs=1, jsonl_stream=None if parquet else sink,
                             out_dir=os.path.join(tmp, "report") if parquet else None).run()
-            seconds += time.process_time() - start
-            sink.close()
-        hands += result.summary.hands
-    return seconds, hands
+            return time.process_time() - start, result.summary.hands
+
+    return _repeated(once, min_seconds)
 
 
 def interleaved(sample: list[str], paths: list[str], runs: int,

@@ -68,6 +68,19 @@ class HandReport(Value):
     def complete(self) -> bool:
         return bool(self.replay is not None and self.replay.complete)
 
+    @property
+    def payout_check(self) -> str | None:
+        """The settlement's check of the recorded payouts; for a read hand without one,
+        ``not-recorded`` when it records neither finishing stacks nor winnings, else
+        ``undetermined``; None for an unreadable hand. The JSON object, the ``hands`` table
+        and the run's summary all read it here."""
+        if self.settlement is not None:
+            return self.settlement.payout_check
+        hand = self.read.hand
+        if hand is None:
+            return None
+        return "not-recorded" if hand.finishing_stacks is None and hand.winnings is None else "undetermined"
+
     def to_json(self, text: bool = False) -> Any:
         """The contract's JSON object for this hand, a dict (amounts exact: int or Decimal).
 
@@ -86,10 +99,8 @@ class HandReport(Value):
             settlement = self.settlement
             if settlement is not None:  # made for every read hand (audit_read)
                 settled = settlement.json_object(hand, text)
-                check = settlement.payout_check
                 rake = amount_json(settlement.rake, hand.scale, text)
-            else:
-                check = "not-recorded" if recorded is None else "undetermined"
+            check = self.payout_check
         return _REPORT.make((
             read.source,
             read.hand_key,

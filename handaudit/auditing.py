@@ -18,7 +18,7 @@ from .grammar.reader import read_chunk
 from .grammar.sources import Chunk
 from .model import ReadResult
 from .reports.jsonl import report_line
-from .reports.rows import hand_rows, payout_check
+from .reports.rows import hand_rows
 
 
 def debug() -> bool:
@@ -75,7 +75,7 @@ def audit_batch(chunks: list[Chunk], book: Any, count: Callable[..., None], line
         hand = read.hand
         settlement = report.settlement
         status = report.status
-        count(status, report.findings, payout_check(report),
+        count(status, report.findings, report.payout_check,
               settlement.rake if settlement is not None and hand is not None else None,
               hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
         if add_rows is not None:

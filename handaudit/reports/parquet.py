@@ -32,7 +32,7 @@ from . import (  # noqa: F401  (the report directory's layout: light, shared wit
     remove_temporaries,
     write_manifest,
 )
-from .rows import hand_rows, payout_check  # noqa: F401  (re-exported: the rows this module writes)
+from .rows import hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import TABLE_NAMES, schema
 
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)

@@ -38,16 +38,6 @@ def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
     return [None] * n
 
 
-def payout_check(report: HandReport) -> str | None:
-    """The hand's ``payout_check`` as in its JSON object (see HandReport.to_json)."""
-    if report.settlement is not None:
-        return report.settlement.payout_check
-    hand = report.read.hand
-    if hand is None:
-        return None
-    return "not-recorded" if hand.finishing_stacks is None and hand.winnings is None else "undetermined"
-
-
 def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
     """The rows of every table for one :class:`~handaudit.audit.HandReport`.
 
@@ -103,7 +93,7 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
         source, key, index, read.line, phh_hand, variant, report.rulebook, report.status, report.complete,
         hand.players if hand is not None else None, len(hand.actions) if hand is not None else None, scale,
         len(findings), errors, warnings, infos, first_error, determined, n_pots, pot_total,
-        payout_check(report), rake, _currency(hand),
+        report.payout_check, rake, _currency(hand),
     )
 
     action_rows: list[tuple] = []

@@ -92,7 +92,6 @@ class HandReport(Value):
         hand = read.hand
         recorded: object = None
         settled: object = None
-        check: str | None = None
         rake: object = None
         if hand is not None:
             recorded = _recorded(hand, text)
@@ -100,7 +99,7 @@ class HandReport(Value):
             if settlement is not None:  # made for every read hand (audit_read)
                 settled = settlement.json_object(hand, text)
                 rake = amount_json(settlement.rake, hand.scale, text)
-            check = self.payout_check
+        check = self.payout_check
         return _REPORT.make((
             read.source,
             read.hand_key,

@@ -842,7 +842,7 @@ class DaskRunner:
                 cluster = distributed.LocalCluster(
                     n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
                     dashboard_address="127.0.0.1:8787" if self.dashboard else None,
-                    silence_logs=logging.ERROR, security=security if security is not None else False,
+                    silence_logs=logging.ERROR, security=security,
                 )
         except Exception as err:
             raise EngineError(f"cannot start a local Dask cluster: {type(err).__name__}: {err}") from None

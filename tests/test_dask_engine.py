@@ -477,3 +477,20 @@ def test_the_local_cluster_speaks_tls_only():
     finally:
         client.close()
         cluster.close()
+
+
+def test_without_cryptography_the_local_cluster_falls_back_to_tcp_and_says_so(monkeypatch):
+    import io
+
+    import handaudit.dask_engine as engine
+
+    monkeypatch.setattr(engine, "_local_security", lambda: None)
+    status = io.StringIO()
+    client, cluster = DaskRunner([str(REPO / "samples")], dashboard=False, jobs=1, status=status)._connect()
+    try:
+        assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+        assert status.getvalue() == ("handaudit: the local Dask cluster runs without TLS (install cryptography): any "
+                                     "user of this machine can connect to it and run code as you\n")
+    finally:
+        client.close()
+        cluster.close()

@@ -792,7 +792,7 @@ class DaskRunner:
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self) -> None:
-        from .validator.rulebook import load_rulebook
+        from .validator.rulebook import BUILTIN, load_rulebook
 
         self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
@@ -801,7 +801,10 @@ class DaskRunner:
         self.known_bytes = sum(s for s in known if s)
         plain = all(f != "-" and not f.endswith(".gz") and s is not None for f, s in zip(self.files, known, strict=True))
         self.total_bytes = self.known_bytes if plain else None
-        self.config = RunConfig(rulebook=self.rulebook, overrides=self.overrides,
+        rulebook = self.rulebook
+        if rulebook not in BUILTIN and not is_url(rulebook):
+            rulebook = os.path.abspath(rulebook)  # a file: workers may have another working directory
+        self.config = RunConfig(rulebook=rulebook, overrides=self.overrides,
                                 metadata=report_metadata(book.name, self.overrides))
         self.report = None
         if self.out_dir:

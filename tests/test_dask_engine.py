@@ -345,17 +345,23 @@ def test_cli_with_a_scheduler_address_relative_paths_and_standard_input(client, 
     data = (Path(inputs[1]) / "small.phhs").read_bytes()
     rel_input = os.path.relpath(CORPUS / "real" / "handhq", REPO)
     rel_out = os.path.relpath(tmp_path / "dask", REPO)
-    local = _cli("check", "-", rel_input, "--jobs", "1", "--out", str(tmp_path / "local"), stdin=data)
+    (tmp_path / "book.toml").write_text('extends = "roberts-v11"\nlimit_raises = 2\n')
+    rel_book = os.path.relpath(tmp_path / "book.toml", REPO)  # the workers must read the same file
+    local = _cli("check", "-", rel_input, "--jobs", "1", "--out", str(tmp_path / "local"), "--rulebook", rel_book,
+                 stdin=data)
     cwd = client.run(os.getcwd)
-    client.run(os.chdir, "/")
+    elsewhere = tmp_path / "w1" / "w2" / "w3"  # deep enough that no relative path of the client's resolves
+    elsewhere.mkdir(parents=True)
+    client.run(os.chdir, str(elsewhere))
     try:
         proc = _cli("check", "-", rel_input, "--engine", "dask", "--scheduler", client.scheduler.address,
-                    "--out", rel_out, stdin=data)
+                    "--out", rel_out, "--rulebook", rel_book, stdin=data)
     finally:
         for worker, path in cwd.items():
             client.run(os.chdir, path, workers=[worker])
     assert proc.returncode == local.returncode, proc.stderr.decode()
     assert _without_throughput(proc.stdout.decode()) == _without_throughput(local.stdout.decode())
+    assert "audited under book" in proc.stdout.decode()
     tables = _tables(tmp_path / "dask")
     _assert_same(tables, _tables(tmp_path / "local"))
     assert set(tables["hands"].column("source").to_pylist()) == {"-", *(

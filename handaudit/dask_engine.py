@@ -73,6 +73,7 @@ client, in input order; they are refused with ``--engine dask`` (use the local e
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import queue
 import re
@@ -81,7 +82,7 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .batch import DEFAULT_BATCH, Auditor, RunConfig, RunError, RunResult, _Interrupt, build_manifest, report_metadata
 from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks
@@ -106,6 +107,17 @@ _OUR_PART = re.compile(r"^part-t\d+-\d+\.parquet$")
 
 class EngineError(Exception):
     """The Dask engine cannot run (not installed, no scheduler, no worker): exit status 2."""
+
+
+class TaskFailed(Exception):
+    """A task's error as one line: the task, its inputs, the exception's type and first line.
+
+    ``run_task`` raises it in place of the error it caught, so that what Dask logs on the worker
+    (``repr`` of the exception: here the line itself) and what the client reports say the same.
+    """
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def is_url(path: str) -> bool:
@@ -226,6 +238,35 @@ class Task:
     @property
     def name(self) -> str:
         return f"t{self.id:06d}"
+
+    def describe(self) -> str:
+        """Its inputs, short: a file, a file's byte range and hands, or the first file and how many more."""
+        if not self.segments:
+            return "no input"
+        seg = self.segments[0]
+        where = "standard input" if seg.path == "-" else _quote(seg.path)
+        if seg.chunks is not None:
+            first = seg.chunks[0].index if seg.chunks else 0
+            text = f"{where}, hands {first}-{first + len(seg.chunks) - 1}"
+        elif seg.hands is not None:
+            end = "end" if seg.end is None else str(seg.end)
+            text = f"{where} bytes {seg.start}-{end}, hands {seg.first_index}-{seg.first_index + seg.hands - 1}"
+        else:
+            text = where
+        more = len(self.segments) - 1
+        return f"{text} and {more} more file{'s' if more != 1 else ''}" if more else text
+
+
+def _quote(path: str) -> str:
+    """A path for a one-line message: quoted, with control characters and undecodable bytes escaped."""
+    return repr(path)
+
+
+def _one_line(err: BaseException) -> str:
+    """An exception as ``Type: first line of its message``."""
+    text = str(err).strip()
+    first = " ".join(text.splitlines()[0].split()) if text else ""
+    return f"{type(err).__name__}: {first}" if first else type(err).__name__
 
 
 @dataclass
@@ -484,7 +525,18 @@ def _settle_worker() -> None:
 
 
 def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
-    """Audit one task's hands on a worker; write its parts; return its summary (see module doc)."""
+    """Audit one task's hands on a worker; write its parts; return its summary (see module doc).
+
+    An error is raised again as :class:`TaskFailed`: one line naming the task, its inputs and the
+    error (Dask runs the task again, ``TASK_RETRIES``; the client reports the last failure).
+    """
+    try:
+        return _run_task(task, config, out)
+    except Exception as err:
+        raise TaskFailed(f"task {task.name} ({task.describe()}) failed: {_one_line(err)}") from None
+
+
+def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
     from .reports.schema import TABLE_NAMES
 
     started = time.monotonic()
@@ -514,7 +566,7 @@ def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
             summary.merge(result.summary)
             hands += result.hands
         written = auditor.close()
-        files = _publish(staging, out, written) if out else {}
+        files = _publish(staging, out, written) if out and staging else {}
     except BaseException:
         auditor.abort()
         raise
@@ -643,6 +695,60 @@ class _RemoteReport:
 # the client
 
 
+class _OneLineFailures(logging.Filter):
+    """On a worker of a local cluster: Dask's "Compute Failed" record of a handaudit task (six
+    lines ending in a traceback, for every attempt) becomes one line on standard error, naming the
+    task, its inputs, the error and the worker. Every other record passes."""
+
+    def __init__(self, worker: str):
+        super().__init__()
+        self.worker = worker
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not (isinstance(record.msg, str) and record.msg.startswith("Compute Failed")):
+            return True
+        args = record.args if isinstance(record.args, tuple) else ()
+        key = str(args[0]) if args else ""
+        if not key.startswith("handaudit-"):
+            return True
+        text = " ".join(str(args[3]).split()) if len(args) > 3 else "an error"  # repr of the exception
+        if not text.startswith("task "):  # not a TaskFailed (the task could not even start)
+            text = f"task {key.rsplit('-', 1)[-1]} failed: {text}"
+        try:
+            sys.stderr.write(f"handaudit: {text} (on worker {self.worker})\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        return False
+
+
+def _one_line_failures_plugin():
+    """A worker plugin that installs :class:`_OneLineFailures` on every worker, now and later."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class OneLineFailures(WorkerPlugin):
+        name = "handaudit-one-line-failures"
+
+        def setup(self, worker) -> None:
+            log = logging.getLogger("distributed.worker")
+            if not any(isinstance(f, _OneLineFailures) for f in log.filters):
+                log.addFilter(_OneLineFailures(str(worker.address)))
+
+    return OneLineFailures()
+
+
+def _local_security():
+    """TLS with a temporary self-signed certificate for every role (mutual: a client or worker
+    must present it), so no other user of the machine can connect to the local cluster and run
+    code as ours. None if ``cryptography`` is missing."""
+    from distributed.security import Security
+
+    try:
+        return Security.temporary()
+    except ImportError:
+        return None
+
+
 def _import_distributed():
     try:
         import distributed
@@ -686,16 +792,19 @@ class DaskRunner:
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self) -> None:
-        from .validator.rulebook import load_rulebook
+        from .validator.rulebook import BUILTIN, load_rulebook
 
         self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         known = [self.sizes.get(f) for f in self.files]
         self.known_bytes = sum(s for s in known if s)
-        plain = all(f != "-" and not f.endswith(".gz") and s is not None for f, s in zip(self.files, known))
+        plain = all(f != "-" and not f.endswith(".gz") and s is not None for f, s in zip(self.files, known, strict=True))
         self.total_bytes = self.known_bytes if plain else None
-        self.config = RunConfig(rulebook=self.rulebook, overrides=self.overrides,
+        rulebook = self.rulebook
+        if rulebook not in BUILTIN and not is_url(rulebook):
+            rulebook = os.path.abspath(rulebook)  # a file: workers may have another working directory
+        self.config = RunConfig(rulebook=rulebook, overrides=self.overrides,
                                 metadata=report_metadata(book.name, self.overrides))
         self.report = None
         if self.out_dir:
@@ -712,10 +821,14 @@ class DaskRunner:
             except (OSError, TimeoutError, ValueError) as err:
                 raise EngineError(f"cannot connect to the Dask scheduler at {self.scheduler}: {err}") from None
             return client, None
-        import logging
         import signal
         import threading
+        import warnings
 
+        security = _local_security()
+        if security is None:
+            self._note("the local Dask cluster runs without TLS (install cryptography): any user of this "
+                       "machine can connect to it and run code as you")
         n = self.jobs_requested or DEFAULT_WORKERS
         # The workers ignore Ctrl-C (like the local engine's): the client decides how to stop.
         main = threading.current_thread() is threading.main_thread()
@@ -725,11 +838,14 @@ class DaskRunner:
 
             # The statistical profiler samples the (deep, GIL-bound) audit every 10 ms: about 5% of
             # a worker's CPU. The dashboard's task stream and progress do not need it.
-            with dask.config.set({"distributed.worker.profile.enabled": False}):
+            with dask.config.set({"distributed.worker.profile.enabled": False}), warnings.catch_warnings():
+                # A busy port 8787: Dask serves the dashboard on another port (the link says which)
+                # and warns in four lines; that is not the user's business.
+                warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
                 cluster = distributed.LocalCluster(
                     n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
                     dashboard_address="127.0.0.1:8787" if self.dashboard else None,
-                    silence_logs=logging.ERROR,
+                    silence_logs=logging.ERROR, security=security,
                 )
         except Exception as err:
             raise EngineError(f"cannot start a local Dask cluster: {type(err).__name__}: {err}") from None
@@ -738,6 +854,7 @@ class DaskRunner:
                 signal.signal(signal.SIGINT, previous)
         try:
             client = distributed.Client(cluster, set_as_default=False)
+            client.register_plugin(_one_line_failures_plugin())
         except BaseException:
             cluster.close()
             raise
@@ -783,8 +900,6 @@ class DaskRunner:
         finally:
             # A local cluster is closed before the report is finished: no task can write after.
             # Its shutdown chatter (workers closing, comms closed) is not the user's business.
-            import logging
-
             log = logging.getLogger("distributed")
             level = log.level
             if cluster is not None:
@@ -936,14 +1051,16 @@ class DaskRunner:
 
 
 def _task_error(task: Task, err: BaseException) -> str:
+    if isinstance(err, TaskFailed):
+        return str(err)
     name = type(err).__name__
     text = str(err).strip().splitlines()[0] if str(err).strip() else name
     if isinstance(err, ImportError) and "handaudit" in str(err):
         return (f"a Dask worker cannot import handaudit ({text}): install it on every worker "
                 "(pip install 'handaudit[dask]')")
     if name == "KilledWorker":
-        return f"task {task.name} killed its worker every time it ran: {text}"
-    return f"task {task.name} failed: {name}: {text}"
+        return f"task {task.name} ({task.describe()}) killed its worker every time it ran: {text}"
+    return f"task {task.name} ({task.describe()}) failed: {name}: {text}"
 
 
 def run(paths, **options) -> RunResult:

@@ -11,6 +11,10 @@ import json
 import logging
 import os
 import random
+import re
+import shutil
+import ssl
+import socket
 import subprocess
 import sys
 import uuid
@@ -23,7 +27,7 @@ distributed = pytest.importorskip("distributed")
 import pyarrow as pa  # noqa: E402
 
 from handaudit.batch import Runner  # noqa: E402
-from handaudit.dask_engine import DaskRunner, plan_tasks, segment_chunks  # noqa: E402
+from handaudit.dask_engine import TASK_RETRIES, DaskRunner, plan_tasks, segment_chunks  # noqa: E402
 from handaudit.grammar.sources import expand_paths, read_chunks  # noqa: E402
 from handaudit.reports.parquet import read_table  # noqa: E402
 from handaudit.reports.schema import TABLE_NAMES  # noqa: E402
@@ -331,6 +335,7 @@ def test_cli_with_a_local_cluster_prints_the_same_summary_and_leaves_no_process(
     assert _without_throughput(proc.stdout.decode()) == _without_throughput(local.stdout.decode())
     err = proc.stderr.decode()
     assert "Dask: 2 workers" in err and "dashboard http://127.0.0.1:" in err and "Traceback" not in err, err
+    assert "2 workers (2 threads) at tls://127.0.0.1:" in err, err
     _assert_same(_tables(tmp_path / "dask"), _tables(tmp_path / "local"))
     assert _processes_with(mark) == []
 
@@ -340,17 +345,23 @@ def test_cli_with_a_scheduler_address_relative_paths_and_standard_input(client, 
     data = (Path(inputs[1]) / "small.phhs").read_bytes()
     rel_input = os.path.relpath(CORPUS / "real" / "handhq", REPO)
     rel_out = os.path.relpath(tmp_path / "dask", REPO)
-    local = _cli("check", "-", rel_input, "--jobs", "1", "--out", str(tmp_path / "local"), stdin=data)
+    (tmp_path / "book.toml").write_text('extends = "roberts-v11"\nlimit_raises = 2\n')
+    rel_book = os.path.relpath(tmp_path / "book.toml", REPO)  # the workers must read the same file
+    local = _cli("check", "-", rel_input, "--jobs", "1", "--out", str(tmp_path / "local"), "--rulebook", rel_book,
+                 stdin=data)
     cwd = client.run(os.getcwd)
-    client.run(os.chdir, "/")
+    elsewhere = tmp_path / "w1" / "w2" / "w3"  # deep enough that no relative path of the client's resolves
+    elsewhere.mkdir(parents=True)
+    client.run(os.chdir, str(elsewhere))
     try:
         proc = _cli("check", "-", rel_input, "--engine", "dask", "--scheduler", client.scheduler.address,
-                    "--out", rel_out, stdin=data)
+                    "--out", rel_out, "--rulebook", rel_book, stdin=data)
     finally:
         for worker, path in cwd.items():
             client.run(os.chdir, path, workers=[worker])
     assert proc.returncode == local.returncode, proc.stderr.decode()
     assert _without_throughput(proc.stdout.decode()) == _without_throughput(local.stdout.decode())
+    assert "audited under book" in proc.stdout.decode()
     tables = _tables(tmp_path / "dask")
     _assert_same(tables, _tables(tmp_path / "local"))
     assert set(tables["hands"].column("source").to_pylist()) == {"-", *(
@@ -370,3 +381,122 @@ def test_cli_usage_errors(inputs, tmp_path, args, message):
     assert proc.returncode == 2
     err = proc.stderr.decode()
     assert message in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------------
+# a failing task: one line per failed attempt, no traceback; the local cluster speaks TLS only
+
+# A worker preload (Dask runs it in every worker the CLI's local cluster starts): reading a file
+# named one.phh fails with an I/O error; with HANDAUDIT_TEST_FAIL_ONCE=MARKER only the first time.
+FAIL_PRELOAD = """
+import os
+
+
+def dask_setup(worker):
+    import handaudit.dask_engine as de
+
+    real = de.segment_chunks
+    marker = os.environ.get("HANDAUDIT_TEST_FAIL_ONCE")
+
+    def failing(seg):
+        if seg.path.endswith("one.phh"):
+            try:
+                if marker:
+                    os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+                raise OSError(5, "Input/output error", seg.path)
+            except FileExistsError:
+                pass
+        return real(seg)
+
+    de.segment_chunks = failing
+"""
+
+
+def _failing_run(tmp_path, once: bool) -> tuple[subprocess.CompletedProcess, list[str], str]:
+    preload = tmp_path / "fail_preload.py"
+    preload.write_text(FAIL_PRELOAD)
+    one = tmp_path / "one.phh"
+    shutil.copy(REPO / "samples" / "bet-below-minimum.phh", one)
+    env = {"DASK_DISTRIBUTED__WORKER__PRELOAD": json.dumps([str(preload)])}
+    if once:
+        env["HANDAUDIT_TEST_FAIL_ONCE"] = str(tmp_path / "failed-once")
+    proc = _cli("check", str(one), "--engine", "dask", "--jobs", "2", env=env)
+    err = proc.stderr.decode()
+    assert "Traceback" not in err and "Compute Failed" not in err, err
+    lines = err.splitlines()
+    assert re.fullmatch(r"handaudit: Dask: 2 workers \(2 threads\) at tls://127\.0\.0\.1:\d+; dashboard .*", lines[0]), err
+    failure = f"task t000000 ({str(one)!r}) failed: OSError: [Errno 5] Input/output error: {str(one)!r}"
+    return proc, lines[1:], failure
+
+
+def _attempt_line(failure: str, line: str) -> bool:
+    return re.fullmatch(re.escape(f"handaudit: {failure} (on worker tls://127.0.0.1:") + r"\d+\)", line) is not None
+
+
+def test_a_task_that_always_fails_is_one_line_per_attempt_and_fails_the_run(tmp_path):
+    proc, lines, failure = _failing_run(tmp_path, once=False)
+    assert proc.returncode == 2
+    assert len(lines) == 1 + TASK_RETRIES + 1, lines  # each attempt, then the run's end
+    assert all(_attempt_line(failure, line) for line in lines[:-1]), lines
+    assert lines[-1] == f"handaudit: stopped: {failure}: 0 hands audited before stopping."
+    assert f"stopped: {failure}: 0 hands audited before stopping." in proc.stdout.decode()
+
+
+def test_a_task_that_fails_once_is_one_line_and_the_run_goes_on(tmp_path):
+    proc, lines, failure = _failing_run(tmp_path, once=True)
+    assert (tmp_path / "failed-once").exists()
+    assert len(lines) == 1 and _attempt_line(failure, lines[0]), lines
+    local = _cli("check", str(tmp_path / "one.phh"), "--jobs", "1")
+    assert proc.returncode == local.returncode == 1  # the sample's error finding, as without the failure
+    assert _without_throughput(proc.stdout.decode()) == _without_throughput(local.stdout.decode())
+    assert proc.stdout.decode().startswith("1 hands read from 1 file, audited under tda-2026\n")
+
+
+def test_the_local_cluster_speaks_tls_only():
+    runner = DaskRunner([str(REPO / "samples")], dashboard=False)
+    client, cluster = runner._connect()
+    try:
+        security = cluster.security
+        assert security.require_encryption and security.tls_ca_file and security.tls_client_cert
+        assert client.security is security
+        address = client.scheduler.address
+        assert address.startswith("tls://127.0.0.1:")
+        client.wait_for_workers(2, timeout=60)
+        assert len(client.nthreads()) == 2 and all(w.startswith("tls://127.0.0.1:") for w in client.nthreads())
+        host, port = address[len("tls://"):].rsplit(":", 1)
+        # A plain connection gets nowhere; TLS without the cluster's certificate is refused.
+        with socket.create_connection((host, int(port)), timeout=5) as raw:
+            raw.sendall(b"\x00" * 64)
+            with pytest.raises((ConnectionError, socket.timeout)):
+                if not raw.recv(64):
+                    raise ConnectionResetError("closed")
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        with socket.create_connection((host, int(port)), timeout=5) as raw:
+            # The server's "certificate required" alert may come before or after our first write.
+            with pytest.raises(ssl.SSLError), context.wrap_socket(raw) as s:
+                s.sendall(b"\x00" * 64)
+                s.recv(64)
+        with pytest.raises(TypeError, match="TLS expects a `ssl_context`"):  # a Dask client without it
+            distributed.Client(address, set_as_default=False, timeout=5)
+    finally:
+        client.close()
+        cluster.close()
+
+
+def test_without_cryptography_the_local_cluster_falls_back_to_tcp_and_says_so(monkeypatch):
+    import io
+
+    import handaudit.dask_engine as engine
+
+    monkeypatch.setattr(engine, "_local_security", lambda: None)
+    status = io.StringIO()
+    client, cluster = DaskRunner([str(REPO / "samples")], dashboard=False, jobs=1, status=status)._connect()
+    try:
+        assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+        assert status.getvalue() == ("handaudit: the local Dask cluster runs without TLS (install cryptography): any "
+                                     "user of this machine can connect to it and run code as you\n")
+    finally:
+        client.close()
+        cluster.close()

@@ -21,16 +21,22 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
+import stat
 import textwrap
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from ..findings import CODES
 
 BUILTIN = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
 DEFAULT = "tda-2026"
 _DIR = Path(__file__).with_name("rulebooks")
+MAX_RULEBOOK_BYTES = 1024 * 1024  # a rulebook file larger than this is refused (the built-ins are ~10 KB)
+_LIMIT_TEXT = "1 MiB (1,048,576 bytes)"
+MAX_EXTENDS = 32  # files in one ``extends`` chain (a user file extending a user file ...)
 
 # heads_up_uncap
 NEVER = "never"
@@ -110,12 +116,13 @@ class Param:
             "enum": isinstance(value, str) and value in self.choices,
         }[self.kind]
         if not ok:
-            raise RulebookError(f"{where}: bad value {value!r} for {self.name}; allowed: {self.allowed()}")
+            raise RulebookError(f"{where}: bad value {_show(value)} for {self.name}; allowed: {self.allowed()}")
         return value
 
     def parse(self, text: str, where: str):
         """Parse a ``--set`` value (a string) into the parameter's type."""
         t = text.strip()
+        value: object
         if self.kind == "int":
             try:
                 value = int(t)
@@ -262,7 +269,7 @@ def load_rulebook(name_or_path: str = DEFAULT, overrides: list[str] | tuple[str,
     if name_or_path in BUILTIN:
         book = _builtin(name_or_path)
     else:
-        book = _load_file(Path(name_or_path), seen=())
+        book = _load_file(Path(name_or_path))
     for item in overrides:
         book = _apply_set(book, item)
     return book
@@ -293,32 +300,47 @@ def _builtin(name: str) -> Rulebook:
     )
 
 
-def _load_file(path: Path, seen: tuple[Path, ...]) -> Rulebook:
-    """A user rulebook file: its base (``extends``, default tda-2026) with the file's changes on top."""
-    if not path.exists():
-        if path.suffix == ".toml" or len(path.parts) > 1:
-            raise RulebookError(f"rulebook file {str(path)!r} does not exist")
-        raise RulebookError(
-            f"rulebook {str(path)!r} is neither a built-in rulebook ({', '.join(BUILTIN)}) nor an existing file")
-    resolved = path.resolve()
-    if resolved in seen:
-        raise RulebookError(f"rulebook file {str(path)!r} extends itself (through {', '.join(map(str, seen))})")
-    where = f"rulebook file {str(path)!r}"
-    layer = _parse_layer(_read_toml(path), where)
-    base_ref = layer["extends"] or DEFAULT
-    if base_ref in BUILTIN:
-        base = _builtin(base_ref)
-    else:
+def _load_file(path: Path) -> Rulebook:
+    """A user rulebook file: its base (``extends``, default tda-2026) with the file's changes on top.
+
+    The ``extends`` chain is followed in a loop (not by recursion): at most :data:`MAX_EXTENDS`
+    files, each read by :func:`_read_file` (a regular file of at most :data:`MAX_RULEBOOK_BYTES`),
+    and a file met twice (same device and inode, whatever the path) is a cycle.
+    """
+    chain: list[tuple[Path, dict]] = []
+    seen: dict[tuple[int, int], int] = {}  # (st_dev, st_ino) -> position in the chain
+    current, referrer = path, ""
+    while True:
+        data, ident = _read_file(current, referrer)
+        if ident in seen:
+            loop = [p for p, _ in chain[seen[ident]:]] + [current]
+            raise RulebookError(f"rulebook file {_show(str(path))} extends itself through a cycle: "
+                                f"{_path_chain(loop)}")
+        if len(chain) >= MAX_EXTENDS:
+            raise RulebookError(
+                f"rulebook file {_show(str(path))}: its extends chain is longer than {MAX_EXTENDS} files, the limit "
+                f"({_path_chain([p for p, _ in chain] + [current])})")
+        where = f"rulebook file {_show(str(current))}"
+        layer = _parse_layer(_parse_toml(data, current), where)
+        seen[ident] = len(chain)
+        chain.append((current, layer))
+        base_ref = layer["extends"] or DEFAULT
+        if base_ref in BUILTIN:
+            book = _builtin(base_ref)
+            break
         base_path = Path(base_ref)
         if not base_path.is_absolute():
-            base_path = path.parent / base_path
-        if not base_path.exists():
-            raise RulebookError(
-                f"{where}: extends {base_ref!r}, which is neither a built-in rulebook ({', '.join(BUILTIN)}) "
-                f"nor an existing file")
-        base = _load_file(base_path, seen + (resolved,))
+            base_path = current.parent / base_path
+        current, referrer = base_path, f"{where}: extends {_show(base_ref)}, which"
+    for file, layer in reversed(chain):
+        book = _apply_layer(book, file, layer)
+    return book
+
+
+def _apply_layer(base: Rulebook, path: Path, layer: dict) -> Rulebook:
+    """One user file's changes on top of the rulebook it extends."""
     label = path.name
-    values = base.parameters()
+    values: dict[str, Any] = base.parameters()  # one value per parameter, each checked by Param.check
     sources, notes = dict(base.sources), dict(base.notes)
     for k, v in layer["values"].items():
         if v != values[k]:
@@ -339,16 +361,88 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> Rulebook:
     )
 
 
-def _read_toml(path: Path) -> dict:
+def _path_chain(paths: list[Path]) -> str:
+    """``'a' -> 'b' -> 'c'``, with the middle of a long chain elided."""
+    shown = [_show(str(p)) for p in paths]
+    if len(shown) > 6:
+        shown = shown[:3] + [f"... ({len(shown) - 5} more)"] + shown[-2:]
+    return " -> ".join(shown)
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+
+
+def _read_file(path: Path, referrer: str = "") -> tuple[bytes, tuple[int, int]]:
+    """The bytes of a rulebook file and its (device, inode).
+
+    Only a regular file of at most :data:`MAX_RULEBOOK_BYTES` is read: it is opened with
+    ``O_NONBLOCK`` (a FIFO without a writer cannot block the open), checked with ``fstat`` on the
+    open descriptor (a device, FIFO, socket or directory is refused before a byte is read), and
+    read up to one byte past the limit (a file that grows while read cannot take more memory).
+    ``referrer``: for a file named by ``extends``, the words that introduce it in a message.
+    """
+    name = _show(str(path))
+    subject = referrer or f"rulebook file {name}"
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise RulebookError(f"rulebook file {str(path)!r} is not valid TOML: {e}") from None
-    except UnicodeDecodeError as e:
-        raise RulebookError(f"rulebook file {str(path)!r} is not UTF-8 text: {e}") from None
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        if referrer:
+            raise RulebookError(f"{referrer} is neither a built-in rulebook ({', '.join(BUILTIN)}) "
+                                "nor an existing file") from None
+        if path.suffix == ".toml" or len(path.parts) > 1:
+            raise RulebookError(f"rulebook file {name} does not exist") from None
+        raise RulebookError(
+            f"rulebook {name} is neither a built-in rulebook ({', '.join(BUILTIN)}) nor an existing file") from None
     except OSError as e:
-        raise RulebookError(f"cannot read rulebook file {str(path)!r}: {e.strerror or e}") from None
+        raise RulebookError(f"{subject}: cannot read rulebook file {name}: {e.strerror or e}") from None
+    except ValueError as e:  # an embedded NUL
+        raise RulebookError(f"{subject}: cannot read rulebook file {name}: {e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = next((k for test, k in _KINDS if test(st.st_mode)), "not a regular file")
+            raise RulebookError(f"{subject} is {kind}, not a regular file: a rulebook must be a TOML file")
+        if st.st_size > MAX_RULEBOOK_BYTES:
+            raise RulebookError(f"{subject} has {st.st_size:,} bytes, more than the {_LIMIT_TEXT} a rulebook "
+                                "file may have")
+        parts: list[bytes] = []
+        got = 0
+        while got <= MAX_RULEBOOK_BYTES:
+            block = os.read(fd, MAX_RULEBOOK_BYTES + 1 - got)
+            if not block:
+                break
+            parts.append(block)
+            got += len(block)
+        if got > MAX_RULEBOOK_BYTES:
+            raise RulebookError(f"{subject} has more than the {_LIMIT_TEXT} a rulebook file may have")
+        return b"".join(parts), (st.st_dev, st.st_ino)
+    except OSError as e:
+        raise RulebookError(f"{subject}: cannot read rulebook file {name}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+
+
+def _parse_toml(data: bytes, path: Path) -> dict:
+    name = _show(str(path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RulebookError(f"rulebook file {name} is not UTF-8 text: {e}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulebookError(f"rulebook file {name} is not valid TOML: {e}") from None
+    except RecursionError:
+        raise RulebookError(f"rulebook file {name} is not valid for handaudit: arrays or tables nested too "
+                            "deeply") from None
+    except ValueError as e:  # an integer of more than 4,300 digits
+        raise RulebookError(f"rulebook file {name} is not valid TOML: {e}") from None
+
+
+def _read_toml(path: Path) -> dict:
+    """A built-in rulebook's contents (a package file: read like a user's, with the same limits)."""
+    return _parse_toml(_read_file(path)[0], path)
 
 
 _TOP = ("name", "title", "extends", "parameters", "citations", "rulings")
@@ -358,7 +452,7 @@ _ENTRY = ("value", "rule", "note")
 def _parse_layer(data: dict, where: str) -> dict:
     """Check one file's contents; return its name/title/extends and the values, sources, notes,
     citations and rulings it sets (partial for a user file)."""
-    layer = {"name": None, "title": None, "extends": None,
+    layer: dict[str, Any] = {"name": None, "title": None, "extends": None,
              "values": {}, "sources": {}, "notes": {}, "citations": {}, "rulings": {}}
     params = {}
     for key, val in data.items():
@@ -376,7 +470,7 @@ def _parse_layer(data: dict, where: str) -> dict:
                 raise RulebookError(f"{where}: [{key}] must be a table of finding-code = text")
             for code, text in val.items():
                 if code not in CODES:
-                    raise RulebookError(f"{where}: [{key}] names unknown finding code {code!r}{_suggest(code, CODES)}")
+                    raise RulebookError(f"{where}: [{key}] names unknown finding code {_show(code)}{_suggest(code, CODES)}")
                 layer[key][code] = _string(text, f"{where}: [{key}] {code}")
         elif key in PARAMETERS:
             if key in params:
@@ -384,18 +478,18 @@ def _parse_layer(data: dict, where: str) -> dict:
             params[key] = val
         else:
             raise RulebookError(
-                f"{where}: unknown key {key!r}{_suggest(key, [*_TOP, *PARAMETERS])}; allowed keys are "
+                f"{where}: unknown key {_show(key)}{_suggest(key, [*_TOP, *PARAMETERS])}; allowed keys are "
                 f"{', '.join(_TOP)} and the parameters {', '.join(PARAMETERS)}")
     for k, v in params.items():
         spec = PARAMETERS.get(k)
         if spec is None:
             raise RulebookError(
-                f"{where}: unknown parameter {k!r}{_suggest(k, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
+                f"{where}: unknown parameter {_show(k)}{_suggest(k, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
         pwhere = f"{where}, parameter {k}"
         if isinstance(v, dict):
             extra = [x for x in v if x not in _ENTRY]
             if extra:
-                raise RulebookError(f"{pwhere}: unknown key {extra[0]!r}; allowed keys are {', '.join(_ENTRY)}")
+                raise RulebookError(f"{pwhere}: unknown key {_show(extra[0])}; allowed keys are {', '.join(_ENTRY)}")
             if "value" in v:
                 layer["values"][k] = spec.check(v["value"], where)
             if "rule" in v:
@@ -409,18 +503,29 @@ def _parse_layer(data: dict, where: str) -> dict:
 
 def _string(val, where: str) -> str:
     if not isinstance(val, str) or not val.strip():
-        raise RulebookError(f"{where} must be a non-empty string, not {val!r}")
+        raise RulebookError(f"{where} must be a non-empty string, not {_show(val)}")
     return val
 
 
+def _show(value: object, limit: int = 80) -> str:
+    """A value as a message quotes it: its repr (control characters escaped), cut to ``limit``."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
+
+
 def _suggest(word: str, options) -> str:
+    if len(word) > 100:  # no key is that long; difflib's cost grows with the word
+        return ""
     close = difflib.get_close_matches(word, list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _apply_set(book: Rulebook, item: str) -> Rulebook:
     """Apply one ``KEY=VALUE`` override; the source records the ``--set`` that made it."""
-    where = f"--set {item!r}"
+    where = f"--set {_show(item, 120)}"
     if "=" not in item:
         raise RulebookError(f"{where}: expected KEY=VALUE, e.g. --set limit_raises=4")
     key, text = item.split("=", 1)
@@ -428,7 +533,7 @@ def _apply_set(book: Rulebook, item: str) -> Rulebook:
     spec = PARAMETERS.get(key)
     if spec is None:
         raise RulebookError(
-            f"{where}: unknown parameter {key!r}{_suggest(key, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
+            f"{where}: unknown parameter {_show(key)}{_suggest(key, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
     value = spec.parse(text, where)
     old = getattr(book, key)
     sources = {**book.sources, key: f"--set {key}={_fmt(value)}"}
@@ -492,7 +597,9 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
             out.append(line([k, *cells[k]], ws))
     else:
         indent = 4
-        groups, cur, used = [], [], indent
+        groups: list[list[int]] = []
+        cur: list[int] = []
+        used = indent
         for i, w in enumerate(colw):
             if cur and used + w > width:
                 groups.append(cur)
@@ -506,8 +613,8 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
                 out.append("")
             out.append(" " * indent + line([books[i].name for i in group], ws))
             out.append(" " * indent + line(["-" * w for w in ws], ws))
-            for k in PARAMETERS:
-                out.append(textwrap.shorten(f"{k}: {PARAMETERS[k].summary}", width, placeholder="..."))
+            for k, spec in PARAMETERS.items():
+                out.append(textwrap.shorten(f"{k}: {spec.summary}", width, placeholder="..."))
                 out.append(" " * indent + line([cells[k][i] for i in group], ws))
     out += ["", "Rules cited"]
     for book, srcs in zip(books, notes):

@@ -176,8 +176,8 @@ def test_unknown_name_and_missing_file(tmp_path):
     missing = str(tmp_path / "nope.toml")
     with pytest.raises(RulebookError, match="nope.toml"):
         load_rulebook(missing)
-    with pytest.raises(RulebookError, match="cannot read"):
-        load_rulebook(str(tmp_path))  # a directory
+    with pytest.raises(RulebookError, match="is a directory, not a regular file"):
+        load_rulebook(str(tmp_path))
 
 
 @pytest.mark.parametrize(

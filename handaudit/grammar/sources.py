@@ -354,9 +354,12 @@ def _entry(path: str) -> Iterator[Chunk]:
     mode = st.st_mode
     if stat.S_ISDIR(mode):
         yield _unreadable(source, f"cannot list the directory {source}: {_reason(listing)}; its files are not read")
-    elif stat.S_ISREG(mode):
+    elif stat.S_ISREG(mode):  # a file now, where the search found something else
         if is_phh_path(path):
             yield from read_chunks(path)
+        else:
+            yield _unreadable(source, f"{source} could not be searched ({_reason(listing)}) and is now a file, "
+                                      "not a PHH file; not read")
     else:
         kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
                 else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")

@@ -111,6 +111,9 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     for flag, d in (("--write-valid", write_valid), ("--write-invalid", write_invalid), ("--out", out_dir)):
         if d and os.path.exists(d) and not os.path.isdir(d):
             raise UserError(f"{flag} {d}: exists and is not a directory")
+    if out_dir and not _is_utf8(os.path.abspath(out_dir)):
+        raise UserError(f"--out {out_dir}: the path is not UTF-8, which the Parquet writer (pyarrow) cannot open; "
+                        "choose a directory whose path is")
     if out_dir and engine == "dask":
         from .batch import skip_pandas_in_pyarrow
 
@@ -162,6 +165,14 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         for note in notes[:2]:
             _err(note)
     return result.exit_status(fail_on)
+
+
+def _is_utf8(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # an undecodable byte of the name (surrogateescape)
+        return False
+    return True
 
 
 def _isatty(stream) -> bool:

@@ -514,3 +514,29 @@ def test_unreadable_input_is_a_documented_error_code():
     info = CODES["unreadable-input"]
     assert info.severity == "error" and info.summary and info.example and info.fix
     assert "| unreadable-input | error |" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_report_directory_with_an_odd_name(tmp_path):
+    (tmp_path / "a.phh").write_text(VALID)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    out = os.fsencode(tmp_path) + b"/rep\x1b[2J\x9b\xc2\x85"
+    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", str(tmp_path / "a.phh"), "--out", out],
+                          check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == b""  # pyarrow cannot open a path that is not UTF-8
+    assert proc.stderr.decode() == (f"handaudit: --out {tmp_path}/rep\\x1b[2J\\x9b\\u0085: the path is not UTF-8, which "
+                                    "the Parquet writer (pyarrow) cannot open; choose a directory whose path is\n")
+    out = os.fsencode(tmp_path) + b"/rep\x1b[2J \xc2\x85"
+    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", str(tmp_path / "a.phh"), "--out", out],
+                          check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert_terminal_safe(proc.stdout + proc.stderr)
+    (line,) = [x for x in proc.stdout.decode().splitlines() if x.startswith("Report: ")]
+    assert line.startswith(f"Report: {tmp_path}/rep\\x1b[2J \\u0085 (tables")
+    command = line.split("`")[1]
+    assert command == f"handaudit summary $'{tmp_path}/rep\\x1b[2J \\xc2\\x85'"
+    bash = shutil.which("bash")
+    if bash:
+        again = subprocess.run([bash, "-c", command.replace("handaudit", f"{sys.executable} -m handaudit.cli", 1)],
+                               check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+        assert again.returncode == 0, again.stderr
+        assert again.stdout.startswith(b"1 hands read from 1 file")

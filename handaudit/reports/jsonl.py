@@ -59,7 +59,8 @@ _STRINGS: Final[dict[str, str]] = {}
 _MAX_STRINGS: Final = 4096
 _CACHED_STRING_LEN: Final = 80
 # Raw in JSON, but line ends to str.splitlines() or controls to a terminal, or not UTF-8.
-_UNSAFE: Final = re.compile("[\x80-\x9f\u2028\u2029\ud800-\udfff]")
+# (the surrogates by chr(): mypyc refuses them in a string literal)
+_UNSAFE: Final = re.compile("[\x80-\x9f\u2028\u2029" + chr(0xD800) + "-" + chr(0xDFFF) + "]")
 
 
 def report_line(report: HandReport) -> str:

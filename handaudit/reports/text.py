@@ -15,7 +15,7 @@ import time
 from decimal import Decimal
 
 from ..findings import ERROR, INFO, SEVERITY_RANK, WARNING
-from ..grammar.sources import printable
+from ..grammar.sources import printable, report_path
 from .summary import PAYOUT_CHECKS, WORST, Summary
 
 # ---------------------------------------------------------------------------------------------
@@ -138,8 +138,8 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
         jobs = f", {s.jobs} job{'s' if s.jobs != 1 else ''}" if s.jobs else ""
         lines.append(f"Throughput: {_n(s.hands)} hands in {s.elapsed:,.1f} s = {_rate(s.hands, s.elapsed)} hands/s{jobs}")
     if out_dir:
-        lines.append(f"Report: {out_dir} (tables hands, actions, findings, pots, players; "
-                     f"`handaudit summary {shlex.quote(str(out_dir))}` to see this again)")
+        lines.append(f"Report: {report_path(str(out_dir))} (tables hands, actions, findings, pots, players; "
+                     f"`handaudit summary {shell_word(report_path(str(out_dir)))}` to see this again)")
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"

@@ -437,16 +437,19 @@ def test_subset_headers_never_hold_a_control_character(tmp_path):
 
 def test_worst_hands_print_keys_escaped_and_as_shell_words():
     s = Summary()
-    s.invalid = 2
-    s.worst = [(-3, -3, "a.phhs", 0, "k\x1b[2J\n"), (-1, -1, "b\\xff.phhs", 1, "plain key")]
+    s.invalid = 3
+    s.worst = [(-3, -3, "a.phhs", 0, "k\x1b[2J\n"), (-1, -1, "b\\xff.phhs", 1, "plain key"),
+               (-1, -1, "c.phhs", 2, "back\\slash")]
     text = render_worst(s)
     assert_terminal_safe(text.replace("\n", "").encode())
     assert text.splitlines() == [
-        "Worst hands (most errors), 2 of 2 with errors:",
+        "Worst hands (most errors), 3 of 3 with errors:",
         "  a.phhs [k\\x1b[2J\\x0a]: 3 errors, 3 findings",
         "    handaudit explain a.phhs --hand $'k\\x1b[2J\\x0a'",
         "  b\\xff.phhs [plain key]: 1 error, 1 finding",
         "    handaudit explain $'b\\xff.phhs' --hand 'plain key'",
+        "  c.phhs [back\\slash]: 1 error, 1 finding",
+        "    handaudit explain c.phhs --hand $'back\\\\slash'",  # the shell gives back\slash
     ]
     assert shell_word("it's\\\\x") == "$'it\\'s\\\\x'"  # a report form's backslash is the byte
 

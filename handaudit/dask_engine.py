@@ -328,6 +328,9 @@ def plan_tasks(files: list[str], sizes: dict, task_bytes: int):
     for path in files:
         size = sizes.get(path)
         if path == "-" or path.endswith("/"):  # (an entry expand_paths could not take as a file: read here)
+            if pending:  # the files before it first: tasks stay in input order
+                yield make(pending, pending_bytes)
+                pending, pending_bytes = [], 0
             batch, nbytes = [], 0
             for chunk in read_chunks(path):
                 batch.append(chunk)

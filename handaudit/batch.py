@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .auditing import audit_batch
-from .grammar.sources import Chunk, expand_paths, pack_chunks, read_chunks, unpack_chunks
+from .grammar.sources import Chunk, expand_paths, pack_chunks, read_chunks, report_path, unpack_chunks
 from .reports.summary import Summary
 
 DEFAULT_BATCH = 500
@@ -298,7 +298,7 @@ def build_manifest(config: RunConfig, inputs, files, rulebook: str, jobs: int, t
         "status": status,
         "handaudit_version": dict(config.metadata).get("handaudit.version"),
         "schema_version": SCHEMA_VERSION,
-        "inputs": list(inputs),
+        "inputs": [report_path(p) for p in inputs],  # as the reports write paths: valid UTF-8
         "files": len(files),
         "rulebook": rulebook,
         "overrides": list(config.overrides),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from io import StringIO
 
 import click
 
@@ -34,8 +35,17 @@ def _rulebook_error_types() -> tuple[type, ...]:
         return (SourceError, UserError, OutputError)
 
 
+def _echo(text: str = "", nl: bool = True, err: bool = False) -> None:
+    """Print ``text`` with what a terminal would act on escaped (ESC, CR, C1 controls, an
+    undecodable byte of a file name: see :func:`~handaudit.reports.text.terminal_text`): every
+    line this command writes in text goes through here."""
+    from .reports.text import terminal_text
+
+    click.echo(terminal_text(text), nl=nl, err=err)
+
+
 def _err(message: str) -> None:
-    click.echo(f"handaudit: {message}", err=True)
+    _echo(f"handaudit: {message}", err=True)
 
 
 def _one_line(err: BaseException) -> str:
@@ -101,6 +111,9 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     for flag, d in (("--write-valid", write_valid), ("--write-invalid", write_invalid), ("--out", out_dir)):
         if d and os.path.exists(d) and not os.path.isdir(d):
             raise UserError(f"{flag} {d}: exists and is not a directory")
+    if out_dir and not _is_utf8(os.path.abspath(out_dir)):
+        raise UserError(f"--out {out_dir}: the path is not UTF-8, which the Parquet writer (pyarrow) cannot open; "
+                        "choose a directory whose path is")
     if out_dir and engine == "dask":
         from .batch import skip_pandas_in_pyarrow
 
@@ -140,7 +153,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
                          + ".")
     notes += result.subsets
     if fmt == "text":
-        click.echo(render_summary(s, out_dir if out_dir and result.complete else None,
+        _echo(render_summary(s, out_dir if out_dir and result.complete else None,
                                   "\n".join(notes) if notes else None), nl=False)
     else:
         for note in notes:
@@ -152,6 +165,14 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         for note in notes[:2]:
             _err(note)
     return result.exit_status(fail_on)
+
+
+def _is_utf8(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # an undecodable byte of the name (surrogateescape)
+        return False
+    return True
 
 
 def _isatty(stream) -> bool:
@@ -213,12 +234,12 @@ def explain(file, hand_key, rulebook, overrides):
 
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
-            click.echo()
+            _echo()
         if report.hand is None:
-            click.echo(_unreadable_text(report), nl=False)
+            _echo(_unreadable_text(report), nl=False)
         else:
             text = render_explain(report)
-            click.echo(text, nl=not text.endswith("\n"))
+            _echo(text, nl=not text.endswith("\n"))
     return EXIT_OK
 
 
@@ -233,12 +254,12 @@ def settle(file, hand_key, rulebook, overrides):
 
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
-            click.echo()
+            _echo()
         if report.hand is None or report.settlement is None:
-            click.echo(_unreadable_text(report), nl=False)
+            _echo(_unreadable_text(report), nl=False)
         else:
             text = render_ledger(report.hand, report.replay, report.settlement)
-            click.echo(text, nl=not text.endswith("\n"))
+            _echo(text, nl=not text.endswith("\n"))
     return EXIT_OK
 
 
@@ -255,12 +276,12 @@ def rulebooks(names, codes):
         from .validator.rulebook import render_codes
 
         text = render_codes(list(names) or None)
-        click.echo(text, nl=not text.endswith("\n"))
+        _echo(text, nl=not text.endswith("\n"))
         return EXIT_OK
     from .validator.rulebook import render_table
 
     text = render_table(list(names))
-    click.echo(text, nl=not text.endswith("\n"))
+    _echo(text, nl=not text.endswith("\n"))
     return EXIT_OK
 
 
@@ -284,14 +305,14 @@ def summary(directory, worst):
     elif manifest.get("status") != "complete":
         note = (f"This report is incomplete: the run that wrote it was {manifest.get('status')}; "
                 f"{manifest.get('hands', 0):,} hands are in it.")
-    click.echo(render_summary(s, None, note), nl=False)
+    _echo(render_summary(s, None, note), nl=False)
     if worst:
-        click.echo()
+        _echo()
         if worst > WORST:
             from .reports.parquet import read_table
 
             s.worst = _worst_from(read_table(directory, "hands", ["source", "hand_key", "hand_index", "findings", "errors"]), worst)
-        click.echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst), nl=False)
+        _echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst), nl=False)
     return EXIT_OK
 
 
@@ -317,11 +338,10 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         _err("interrupted")
         code = EXIT_INTERRUPTED
-    except click.UsageError as err:
-        err.show()
-        code = EXIT_USAGE
-    except click.ClickException as err:
-        err.show()
+    except click.ClickException as err:  # a UsageError too: usage, hint and message, escaped
+        shown = StringIO()
+        err.show(file=shown)
+        _echo(shown.getvalue(), nl=False, err=True)
         code = EXIT_USAGE
     except KeyboardInterrupt:
         _err("interrupted")

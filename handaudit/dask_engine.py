@@ -85,7 +85,7 @@ import uuid
 from dataclasses import dataclass
 
 from .batch import DEFAULT_BATCH, Auditor, RunConfig, RunError, RunResult, _Interrupt, build_manifest, report_metadata
-from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks
+from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks, report_path
 from .reports.summary import Summary
 
 DEFAULT_WORKERS = 2
@@ -368,7 +368,10 @@ def plan_tasks(files: list[str], sizes: dict, task_bytes: int):
 
     for path in files:
         size = sizes.get(path)
-        if path == "-":
+        if path == "-" or path.endswith("/"):  # (an entry expand_paths could not take as a file: read here)
+            if pending:  # the files before it first: tasks stay in input order
+                yield make(pending, pending_bytes)
+                pending, pending_bytes = [], 0
             batch, nbytes = [], 0
             for chunk in read_chunks(path):
                 batch.append(chunk)
@@ -446,12 +449,12 @@ def segment_chunks(seg: Segment):
                 yield from read_chunks(seg.path)
             else:
                 for chunk in read_chunks(seg.location):
-                    yield chunk.replace(source=seg.path)
+                    yield chunk.replace(source=report_path(seg.path))
             return
         tmp = _download(seg.path, _suffix(seg.path))
         try:
             for chunk in read_chunks(tmp):
-                yield chunk.replace(source=seg.path)
+                yield chunk.replace(source=report_path(seg.path))
         finally:
             _unlink(tmp)
         return
@@ -469,7 +472,7 @@ def segment_chunks(seg: Segment):
                 raise RunError(f"{seg.path}: the range at byte {seg.start} starts with hand [{chunk.hand_key}], "
                                f"expected [{seg.first_key}] (did the file change during the run?)")
             index = seg.first_index + n
-            yield Chunk(seg.path, chunk.hand_key, index, chunk.data, chunk.line + base, problems.get(index))
+            yield Chunk(report_path(seg.path), chunk.hand_key, index, chunk.data, chunk.line + base, problems.get(index))
             n += 1
         if n != seg.hands:
             raise RunError(f"{seg.path}: the range at byte {seg.start} holds {n} hands, expected {seg.hands} "

@@ -13,6 +13,13 @@ each new table name to its origin::
     key,source,hand_key,hand_index,status
     1,samples/mixed.phhs,12,11,valid
 
+The comment is one line of printable text whatever the names hold: the source is already in
+its report form (:func:`~handaudit.grammar.sources.report_path`), and a control character of a
+table name (a newline, a carriage return, ESC, ...) is written as an escape (``\\x0a``,
+:func:`~handaudit.grammar.sources.printable`), so no name can end the comment, start a line of
+TOML, or put a byte TOML forbids in a comment; the file reads back with the same hands. The
+``keys.csv`` map keeps the table name exactly (CSV quotes a newline).
+
 A hand with no text to copy (too large to read, or unreadable bytes outside any table) is not
 written; it is counted in ``skipped``.
 """
@@ -23,12 +30,10 @@ import csv
 import os
 from pathlib import Path
 
+from .grammar.sources import printable
+
 VALID = "valid"
 INVALID = "invalid"
-
-
-def _clean(text: str) -> str:
-    return text.replace("\r", " ").replace("\n", " ")
 
 
 class SubsetWriter:
@@ -41,7 +46,7 @@ class SubsetWriter:
         self.path = self.dir / f"{name}.phhs"
         self.map_path = self.dir / f"{name}.keys.csv"
         self._out = open(self.path, "wb")
-        self._map_file = open(self.map_path, "w", encoding="utf-8", newline="")
+        self._map_file = open(self.map_path, "w", encoding="utf-8", errors="backslashreplace", newline="")
         self._map = csv.writer(self._map_file)
         self._map.writerow(["key", "source", "hand_key", "hand_index", "status"])
         self.written = 0
@@ -53,7 +58,7 @@ class SubsetWriter:
             return
         self.written += 1
         key = str(self.written)
-        header = (f"[{key}]  # source: {_clean(source)}  hand_key: \"{_clean(hand_key)}\"  "
+        header = (f"[{key}]  # source: {printable(source)}  hand_key: \"{printable(hand_key)}\"  "
                   f"hand_index: {hand_index}  status: {status}\n")
         self._out.write(header.encode("utf-8"))
         self._out.write(data)

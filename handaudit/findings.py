@@ -101,6 +101,17 @@ CODES: dict[str, CodeInfo] = {
            "[3] ... [3]", "Give every hand its own table name."),
         _c("no-hands", ERROR, "A .phhs file with no hand table in it.", "an empty hands.phhs",
            "Write each hand as a table `[1]`, `[2]`, ..."),
+        _c("unreadable-input", ERROR,
+           "An input the system would not let handaudit read: a file or a subdirectory of an input directory "
+           "that cannot be opened, listed or read (permission denied, removed during the run, an I/O error), "
+           "or an entry with a PHH name that is not a regular file (a dangling symlink, a FIFO, a device). "
+           "Each is one unreadable entry of the report, named by its path, with the system's reason; the run "
+           "goes on with the other inputs. (A path given on the command line that cannot be read stops the "
+           "run before it starts, exit status 2.)",
+           "hands/locked/ (mode 000): \"cannot list the directory hands/locked: Permission denied (EACCES); "
+           "its files are not read\"; hands/7.phh -> missing.phh: \"a symbolic link to a missing file\"",
+           "Make the file or directory readable by the user running handaudit (or remove the stale entry) "
+           "and audit it again; the message names the path and the reason."),
         _c("negative-blind", WARNING,
            "A negative blinds_or_straddles entry: a blind posted from another seat (missed or new-player blind).",
            "blinds_or_straddles = [5, 10, -5, 0, 0]",

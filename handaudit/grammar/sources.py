@@ -8,10 +8,12 @@ by line, never whole, so a multi-gigabyte file costs the memory of one hand. A h
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import os
 import re
+import stat
 import sys
 import typing
 import zlib
@@ -105,24 +107,87 @@ def is_phh_path(path: str) -> bool:
     return path.endswith(PHH_SUFFIXES)
 
 
+# ---------------------------------------------------------------------------------------------
+# paths and names as reports write them
+
+
+def report_path(path: str) -> str:
+    """``path`` as every report writes it (the Chunk's ``source``): the path as given, except
+    that what is not printable text is written as a backslash escape, so that the form is valid
+    UTF-8 on one line, safe on a terminal, and tells different paths apart.
+
+    - a byte of the name that is not UTF-8 (Python holds it as a lone surrogate, ``os.fsdecode``'s
+      ``surrogateescape``): ``\\xNN`` (``b'bad\\xff.phh'`` -> ``bad\\xff.phh``);
+    - a control character (C0, DEL): ``\\xNN`` (a newline: ``\\x0a``; tab too);
+    - a C1 control, U+2028, U+2029, any other lone surrogate: ``\\uNNNN``;
+    - a backslash: ``\\\\`` (so the escapes cannot be confused with a name's own text).
+
+    Every other character is kept (accents, CJK, spaces). The form is reversible (the bytes of
+    the name: ``\\\\`` -> ``\\``, ``\\xNN`` -> the byte NN, ``\\uNNNN`` -> that character in UTF-8)
+    and a path needing none of it is returned as it is: two C calls, no copy.
+    """
+    if path.isprintable() and "\\" not in path:
+        return path
+    return _escaped(path, True)
+
+
+def printable(text: str) -> str:
+    """``text`` for one line of text output (a table name, a message): control characters, lone
+    surrogates, U+2028 and U+2029 as in :func:`report_path`; backslashes and tabs kept (so a
+    :func:`report_path` form passes unchanged)."""
+    if text.isprintable():
+        return text
+    return _escaped(text, False)
+
+
+def _escaped(text: str, path: bool) -> str:
+    out: list[str] = []
+    for ch in text:
+        o = ord(ch)
+        if o == 0x5C:  # backslash
+            out.append("\\\\" if path else ch)
+        elif o < 0x20 or o == 0x7F:
+            out.append(ch if o == 9 and not path else f"\\x{o:02x}")
+        elif 0xDC80 <= o <= 0xDCFF:  # an undecodable byte (surrogateescape)
+            out.append(f"\\x{o - 0xDC00:02x}")
+        elif 0x80 <= o <= 0x9F or o == 0x2028 or o == 0x2029 or 0xD800 <= o <= 0xDFFF:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# finding the files
+
+
 def _phh_files(top: str) -> Iterator[str]:
     """The PHH files under a directory, as ``Path(top).rglob("*")`` filtered by ``is_file()``
-    and name would give them (same path text; symlinked directories not entered, unreadable
-    ones skipped), from ``os.scandir`` entries: no Path object or extra stat per file (pathlib
-    cost about 45 us per file, which is per hand in a directory of .phh files)."""
-    try:
-        with os.scandir(top) as it:
-            entries = list(it)
-    except PermissionError:
-        return
+    and name would give them (same path text; symlinked directories not entered), from
+    ``os.scandir`` entries: no Path object or extra stat per file (pathlib cost about 45 us per
+    file, which is per hand in a directory of .phh files).
+
+    And what rglob would pass over without a word, each as its path followed by ``/`` (an entry
+    to report, see :func:`expand_paths`): a subdirectory that cannot be listed, an entry whose
+    type cannot be read, an entry with a PHH name that is not a file (a dangling symlink, a
+    FIFO, a socket, a device). Raises OSError if ``top`` itself cannot be listed.
+    """
+    with os.scandir(top) as it:
+        entries = list(it)
     for entry in entries:
+        path = entry.name if top == "." else entry.path
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
-        except OSError:
-            is_dir = False
-        path = entry.name if top == "." else entry.path
+        except OSError:  # its type cannot be read (lstat refused): report it
+            yield path + "/"
+            continue
         if is_dir:
-            yield from _phh_files(path)
+            try:
+                found = list(_phh_files(path))
+            except OSError:
+                yield path + "/"  # cannot be listed: report it
+                continue
+            yield from found
             continue
         if is_phh_path(entry.name):
             try:
@@ -131,13 +196,28 @@ def _phh_files(top: str) -> Iterator[str]:
                 is_file = False
             if is_file:
                 yield path
+            elif not _is_dir_link(entry):  # a symlinked directory is not entered, as rglob
+                yield path + "/"
+
+
+def _is_dir_link(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def expand_paths(paths: list[str]) -> list[str]:
     """Files to read, in a stable order: directories are searched recursively, sorted.
 
-    Raises :class:`SourceError` for a missing path, a file that is not PHH, or a directory
-    holding no PHH file.
+    A path ending in ``/`` in the list is an entry of a searched directory that could not be
+    taken as a file to read (a subdirectory that cannot be listed, a dangling symlink or FIFO
+    with a PHH name, ...): :func:`read_chunks` reports it as one ``unreadable-input`` entry (or
+    reads it, if it has become a directory that can be listed or a file since), so the run goes
+    on and the entry is counted.
+
+    Raises :class:`SourceError` for a path given here that is missing or unreadable, a file
+    that is not PHH, or a directory that cannot be listed or holds no PHH file.
     """
     out: list[str] = []
     for p in paths:
@@ -145,19 +225,48 @@ def expand_paths(paths: list[str]) -> list[str]:
             out.append(p)
             continue
         if os.path.isdir(p):
-            found = sorted(_phh_files(str(Path(p))))
+            try:
+                found = sorted(_phh_files(str(Path(p))))
+            except OSError as err:
+                raise SourceError(f"{report_path(p)}: cannot list the directory: {_reason(err)}") from None
             if not found:
-                raise SourceError(f"{p}: no .phh, .phhs, .phh.gz or .phhs.gz file in this directory")
+                raise SourceError(f"{report_path(p)}: no .phh, .phhs, .phh.gz or .phhs.gz file in this directory")
             out.extend(found)
         elif os.path.exists(p):
             if not is_phh_path(p):
-                raise SourceError(f"{p}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
+                raise SourceError(f"{report_path(p)}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
             if not os.access(p, os.R_OK):
-                raise SourceError(f"{p}: permission denied")
+                raise SourceError(f"{report_path(p)}: permission denied")
             out.append(p)
         else:
-            raise SourceError(f"{p}: no such file or directory")
+            raise SourceError(f"{report_path(p)}: no such file or directory")
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+
+
+UNREADABLE: Final = "unreadable-input"
+
+
+def _reason(err: OSError) -> str:
+    """The OS's words for ``err`` and its errno name: "Permission denied (EACCES)"."""
+    name = errno.errorcode.get(err.errno, "") if isinstance(err.errno, int) else ""
+    text = err.strerror or str(err) or type(err).__name__
+    return f"{text} ({name})" if name else text
+
+
+def _unreadable(source: str, message: str) -> Chunk:
+    return Chunk(source, "", 0, b"", 1, (UNREADABLE, message))
+
+
+def _read_problem(source: str, err: BaseException) -> tuple[str, str]:
+    """A read that failed: the system refused (unreadable-input), or the bytes are not what
+    they claim to be (bad gzip: syntax-error)."""
+    if isinstance(err, OSError) and not isinstance(err, gzip.BadGzipFile) and err.errno is not None:
+        return (UNREADABLE, f"cannot read {source}: {_reason(err)}")
+    return ("syntax-error", f"cannot read the file: {err}")
 
 
 def _open(path: str) -> typing.BinaryIO:
@@ -182,48 +291,96 @@ def _is_multi(path: str, head: bytes) -> bool:
 
 
 def read_chunks(path: str) -> Iterator[Chunk]:
-    """Yield every hand of one file as a :class:`Chunk`; problems become chunks, not exceptions."""
+    """Yield every hand of one file as a :class:`Chunk`; problems become chunks, not exceptions.
+
+    The chunks' ``source`` is :func:`report_path` of ``path``; ``path`` itself is opened. A
+    file that cannot be opened or read (permission, vanished, I/O error, a directory) is one
+    chunk with an ``unreadable-input`` problem; so is an entry ``expand_paths`` could not take
+    as a file (a path ending in ``/``).
+    """
+    if path.endswith("/"):
+        yield from _entry(path[:-1])
+        return
+    source = report_path(path)
     if path != "-" and not path.endswith(_MULTI_SUFFIXES) and not path.endswith(".gz"):
-        yield _plain_phh(path)
+        yield _plain_phh(path, source)
         return
     try:
         stream = _open(path)
     except OSError as err:
-        raise SourceError(f"{path}: {err.strerror or err}") from None
+        yield _unreadable(source, f"cannot open {source}: {_reason(err)}")
+        return
     try:
         if path != "-" and not path.endswith(_MULTI_SUFFIXES):
-            yield _single(path, stream.read)  # a .phh.gz: no look ahead needed
+            yield _single(source, stream.read)  # a .phh.gz: no look ahead needed
             return
         reader = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(stream)  # type: ignore[type-var]
         try:
             head = reader.peek(64 * 1024)[: 64 * 1024]
         except (OSError, EOFError, zlib.error) as err:
-            yield Chunk(path, "", 0, b"", 1, ("syntax-error", f"cannot read the file: {err}"))
+            yield Chunk(source, "", 0, b"", 1, _read_problem(source, err))
             return
         if _is_multi(path, head):
-            yield from _split_tables(path, reader)
+            yield from _split_tables(source, reader)
         else:
-            yield _single(path, reader.read)
+            yield _single(source, reader.read)
     finally:
         if path != "-":
             stream.close()
 
 
-def _plain_phh(path: str) -> Chunk:
+def _entry(path: str) -> Iterator[Chunk]:
+    """An entry of a searched directory that was not a file to read (see :func:`expand_paths`):
+    what it is now. A directory that can be listed now: its files; a file: its hands; else one
+    ``unreadable-input`` chunk saying what the entry is and why it is not read."""
+    source = report_path(path)
+    try:
+        found = sorted(_phh_files(path))
+    except OSError as err:
+        listing = err
+    else:
+        for f in found:
+            yield from read_chunks(f)
+        return
+    try:
+        st = os.stat(path)
+    except OSError as err:
+        if os.path.islink(path):
+            what = "a symbolic link to a missing file" if err.errno == errno.ENOENT else "a symbolic link that cannot be followed"
+            yield _unreadable(source, f"{source}: {what}: {_reason(err)}")
+        else:
+            yield _unreadable(source, f"cannot read {source}: {_reason(err)}")
+        return
+    mode = st.st_mode
+    if stat.S_ISDIR(mode):
+        yield _unreadable(source, f"cannot list the directory {source}: {_reason(listing)}; its files are not read")
+    elif stat.S_ISREG(mode):  # a file now, where the search found something else
+        if is_phh_path(path):
+            yield from read_chunks(path)
+        else:
+            yield _unreadable(source, f"{source} could not be searched ({_reason(listing)}) and is now a file, "
+                                      "not a PHH file; not read")
+    else:
+        kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+        yield _unreadable(source, f"{source} is {kind}, not a regular file; not read")
+
+
+def _plain_phh(path: str, source: str) -> Chunk:
     """A .phh file (not gzip), read with os.open and os.read: open()'s file object (its
     creation, an fstat, close through flush) cost some 9,000 instructions per file, which is
     per hand in a directory of .phh files."""
     try:
         fd = os.open(path, _READ_FLAGS)
     except OSError as err:
-        raise SourceError(f"{path}: {err.strerror or err}") from None
+        return _unreadable(source, f"cannot open {source}: {_reason(err)}")
     try:
-        return _single(path, lambda size: os.read(fd, size))
+        return _single(source, lambda size: os.read(fd, size))
     finally:
         os.close(fd)
 
 
-def _single(path: str, read: Callable[[int], bytes]) -> Chunk:
+def _single(source: str, read: Callable[[int], bytes]) -> Chunk:
     """A one-hand file, whole. ``read(size)``: up to ``size`` bytes, b"" at the end."""
     # Read in pieces up to the bound: read(MAX_HAND_BYTES + 1) would allocate 16 MiB for every
     # file (about 25 us per small .phh file, measured).
@@ -236,13 +393,13 @@ def _single(path: str, read: Callable[[int], bytes]) -> Chunk:
                 break
             parts.append(piece)
             size += len(piece)
-    except IsADirectoryError as err:  # os.open opens a directory, where open() refused it
-        raise SourceError(f"{path}: {err.strerror or err}") from None
+    except IsADirectoryError:  # os.open opens a directory, where open() refused it
+        return _unreadable(source, f"{source} is a directory, not a file; not read")
     except (OSError, EOFError, zlib.error) as err:
-        return Chunk(path, "", 0, b"", 1, ("syntax-error", f"cannot read the file: {err}"))
+        return Chunk(source, "", 0, b"", 1, _read_problem(source, err))
     if size > MAX_HAND_BYTES:
-        return Chunk(path, "", 0, b"", 1, ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
-    return Chunk(path, "", 0, parts[0] if len(parts) == 1 else b"".join(parts), 1)
+        return Chunk(source, "", 0, b"", 1, ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
+    return Chunk(source, "", 0, parts[0] if len(parts) == 1 else b"".join(parts), 1)
 
 
 def _canonical_number(key: str) -> int:

@@ -9,6 +9,13 @@ wrote; a :class:`~handaudit.model.JSONNumber` is that text already. A float neve
 handaudit; one given anyway is written with ``repr`` (shortest round-trip). Anything else is
 written as the JSON string of its ``str``, as ``json.dumps(default=str)`` would.
 
+Every text it writes is one line, whatever the strings hold: besides the escapes JSON requires
+(``"``, ``\\``, U+0000-U+001F), the characters that line-splitting readers and terminals take
+as line ends or controls are written as ``\\uNNNN`` escapes: the C1 controls U+0080-U+009F
+(U+0085 NEL among them), U+2028, U+2029, and lone surrogates (which are not UTF-8).
+``str.splitlines()`` on the output thus gives one line per hand, and ``json.loads`` the original
+strings. An all-ASCII line (nearly every one) needs no look: ``str.isascii`` reads a flag.
+
 It is compiled with mypyc: the standard encoder (Python 3.11) spends about 140 instructions per
 character written and calls back into Python for each Decimal; this writer copies member names
 from a cache and strings through the C escaper of the ``json`` module.
@@ -18,6 +25,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from decimal import Decimal
 from typing import Final
 
@@ -50,6 +58,9 @@ _MAX_NAMES: Final = 4096
 _STRINGS: Final[dict[str, str]] = {}
 _MAX_STRINGS: Final = 4096
 _CACHED_STRING_LEN: Final = 80
+# Raw in JSON, but line ends to str.splitlines() or controls to a terminal, or not UTF-8.
+# (the surrogates by chr(): mypyc refuses them in a string literal)
+_UNSAFE: Final = re.compile("[\x80-\x9f\u2028\u2029" + chr(0xD800) + "-" + chr(0xDFFF) + "]")
 
 
 def report_line(report: HandReport) -> str:
@@ -62,7 +73,15 @@ def dumps(obj: object) -> str:
     """One JSON text, compact, UTF-8 characters kept, Decimals exact."""
     out: list[str] = []
     _write(obj, out, 0, 0)
-    return "".join(out)
+    text = "".join(out)
+    if text.isascii():
+        return text
+    return _UNSAFE.sub(_u_escape, text)
+
+
+def _u_escape(m: re.Match[str]) -> str:
+    """A character as a JSON ``\\uNNNN`` escape (these never stand outside a string)."""
+    return f"\\u{ord(m.group()):04x}"
 
 
 def _write(obj: object, out: list[str], depth: int, lead: int) -> None:

@@ -32,7 +32,10 @@ def _c(name, type_, doc, nullable=True) -> Column:
 
 
 _KEY = [
-    _c("source", pa.string(), "The input path as given on the command line (directories expanded; `-` for standard input).", False),
+    _c("source", pa.string(), "The input path as given on the command line (directories expanded; `-` for standard input). "
+       "A path that is not printable text is escaped, so the column is valid UTF-8 on one line: a byte of the name "
+       "that is not UTF-8 and a control character as `\\xNN` (`bad\\xff.phh`), a C1 control, U+2028 or U+2029 as "
+       "`\\uNNNN`, a backslash as `\\\\` (README, *File names in reports*).", False),
     _c("hand_key", pa.string(), "The hand's table name in a `.phhs` file (`\"12\"`); `\"\"` for a `.phh` file. Not unique in a broken file: use `hand_index`.", False),
     _c("hand_index", pa.int64(), "0-based position of the hand in its source file. `(source, hand_index)` identifies a hand; join the tables on it.", False),
 ]

@@ -8,13 +8,86 @@ Parquet report (:func:`summary_from_report`).
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 import time
 from decimal import Decimal
 
 from ..findings import ERROR, INFO, SEVERITY_RANK, WARNING
+from ..grammar.sources import printable, report_path
 from .summary import PAYOUT_CHECKS, WORST, Summary
+
+# ---------------------------------------------------------------------------------------------
+# text that is safe on a terminal
+
+# What text output never writes raw: C0 controls but tab and newline (ESC starts a terminal's
+# escape sequences, CR rewrites the line), DEL, C1 controls (CSI, OSC, NEL), the Unicode line
+# and paragraph separators, lone surrogates (an undecodable byte of a file name).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]+")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with what a terminal would act on written as escapes (``\\x1b``, ``\\u009b``;
+    an undecodable byte ``\\xff``), as :func:`~handaudit.grammar.sources.printable` writes them;
+    newlines and tabs kept. Everything the command line prints goes through it."""
+    if text.isascii() and text.isprintable():
+        return text
+    return _UNSAFE.sub(_escape_match, text)
+
+
+def _escape_match(m: re.Match[str]) -> str:
+    return printable(m.group())
+
+
+def shell_word(text: str) -> str:
+    """``text`` (a :func:`~handaudit.grammar.sources.report_path` form, or a table name) as one
+    shell word naming the same bytes: ``shlex.quote`` when it is plain text, else a ``$'...'``
+    word (bash, zsh, ksh, POSIX.1-2024 sh) holding the escapes, so that the command line printed
+    opens the very file."""
+    if text.isprintable() and "\\" not in text:
+        return shlex.quote(text)
+    out = []
+    for byte in _report_bytes(text):
+        ch = chr(byte)
+        if ch in "'\\":
+            out.append("\\" + ch)
+        elif 0x20 <= byte < 0x7F:
+            out.append(ch)
+        else:
+            out.append(f"\\x{byte:02x}")
+    return "$'" + "".join(out) + "'"
+
+
+def _report_bytes(text: str) -> bytes:
+    """The bytes a report form stands for (:func:`~handaudit.grammar.sources.report_path`:
+    ``\\\\`` a backslash, ``\\xNN`` the byte NN, ``\\uNNNN`` that character); other text as UTF-8."""
+    out = bytearray()
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and i + 1 < n:
+            nxt = text[i + 1]
+            if nxt == "\\":
+                out += b"\\"
+                i += 2
+                continue
+            if nxt == "x" and _is_hex(text[i + 2:i + 4], 2):
+                out.append(int(text[i + 2:i + 4], 16))
+                i += 4
+                continue
+            if nxt == "u" and _is_hex(text[i + 2:i + 6], 4):
+                out += chr(int(text[i + 2:i + 6], 16)).encode("utf-8", "surrogatepass")
+                i += 6
+                continue
+        out += ch.encode("utf-8", "surrogateescape")
+        i += 1
+    return bytes(out)
+
+
+def _is_hex(s: str, n: int) -> bool:
+    return len(s) == n and all(c in "0123456789abcdefABCDEF" for c in s)
+
 
 # ---------------------------------------------------------------------------------------------
 # rendering
@@ -65,8 +138,8 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
         jobs = f", {s.jobs} job{'s' if s.jobs != 1 else ''}" if s.jobs else ""
         lines.append(f"Throughput: {_n(s.hands)} hands in {s.elapsed:,.1f} s = {_rate(s.hands, s.elapsed)} hands/s{jobs}")
     if out_dir:
-        lines.append(f"Report: {out_dir} (tables hands, actions, findings, pots, players; "
-                     f"`handaudit summary {shlex.quote(str(out_dir))}` to see this again)")
+        lines.append(f"Report: {report_path(str(out_dir))} (tables hands, actions, findings, pots, players; "
+                     f"`handaudit summary {shell_word(report_path(str(out_dir)))}` to see this again)")
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"
@@ -82,16 +155,16 @@ def render_worst(s: Summary, rulebook: str | None = None, n: int = WORST) -> str
         return "No hand has an error finding.\n"
     lines = [f"Worst hands (most errors), {len(worst)} of {_n(s.invalid + s.unreadable)} with errors:"]
     for source, index, key, errors, findings in worst:
-        where = f"{source} [{key}]" if key else source
+        where = printable(f"{source} [{key}]" if key else source)
         if index and not key:
             where += f" (hand #{index})"
         lines.append(f"  {where}: {errors} error{'s' if errors != 1 else ''}, {findings} finding{'s' if findings != 1 else ''}")
-        cmd = ["handaudit", "explain", source]
+        words = ["handaudit", "explain", shell_word(source)]
         if key:
-            cmd += ["--hand", key]
+            words += ["--hand", shell_word(key.replace("\\", "\\\\"))]  # a name's backslash: not an escape
         if rulebook and rulebook != "tda-2026":
-            cmd += ["--rulebook", rulebook]
-        lines.append("    " + " ".join(shlex.quote(c) for c in cmd))
+            words += ["--rulebook", shell_word(rulebook)]
+        lines.append("    " + " ".join(words))
     return "\n".join(lines) + "\n"
 
 

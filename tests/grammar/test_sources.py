@@ -41,10 +41,11 @@ def test_directory_listing_is_the_one_pathlib_gives(tmp_path, monkeypatch):
     (tmp_path / "a" / "dir.phh").mkdir()  # a directory with a PHH name is not a file
     os.symlink(tmp_path / "elsewhere", tmp_path / "a" / "linked-dir")  # not entered, as rglob
     os.symlink(tmp_path / "elsewhere" / "9.phh", tmp_path / "a" / "linked.phh")  # a file: read
-    os.symlink(tmp_path / "missing.phh", tmp_path / "a" / "broken.phh")  # not a file
+    os.symlink(tmp_path / "missing.phh", tmp_path / "a" / "broken.phh")  # not a file: to report, marked "/"
 
     def pathlib_way(p):
-        return sorted(str(f) for f in Path(p).rglob("*") if f.is_file() and is_phh_path(f.name))
+        return sorted([str(f) for f in Path(p).rglob("*") if f.is_file() and is_phh_path(f.name)]
+                      + [f"{f}/" for f in Path(p).rglob("*") if f.is_symlink() and not f.exists()])
 
     for given in (str(tmp_path), str(tmp_path) + "/", str(tmp_path / "a") + "//"):
         assert expand_paths([given]) == pathlib_way(given)

@@ -151,6 +151,8 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     if fmt == "text" and (result.interrupted or result.error):
         for note in notes[:2]:
             _err(note)
+    for note in result.notes:  # what the run recovered from (a worker that died)
+        _err(note)
     return result.exit_status(fail_on)
 
 

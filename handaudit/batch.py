@@ -781,7 +781,7 @@ class _Workers:
         ctx = mp.get_context("spawn")
         self.runner = runner
         self.stop_flag = ctx.RawValue("b", 0)  # no lock: a worker killed while reading it blocks no one
-        self.tasks = [ctx.Queue() for _ in range(count)]
+        self.tasks: list = []
         self.conns: list = []
         self.processes: list = []
         self.outstanding = [0] * count
@@ -792,6 +792,7 @@ class _Workers:
         self.failure: str | None = None
         try:
             for w in range(count):
+                self.tasks.append(ctx.Queue())
                 reader, writer = ctx.Pipe(duplex=False)
                 p = ctx.Process(target=_worker_main,
                                 args=(w + 1, config, self.tasks[w], writer, self.stop_flag, os.getpid()),
@@ -802,10 +803,12 @@ class _Workers:
                 finally:
                     writer.close()  # the worker holds the only writing end
                 self.processes.append(p)
-        except BaseException:  # e.g. too many open files: no worker is left behind
+        except BaseException as err:  # e.g. too many open files: no worker is left behind
             self.stop_flag.value = 1
             self.finished.update(range(count))
             self.close()
+            if isinstance(err, OSError):
+                raise OutputError(f"cannot start the worker processes: {reason(err)}") from None
             raise
 
     def send(self, seq: int, chunks: list[Chunk], nbytes: int) -> bool:

@@ -129,7 +129,9 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     s = result.summary
     notes = []
     if result.interrupted or result.error:
-        why = "interrupted" if result.interrupted else f"stopped: {_one_line(Exception(result.error))}"
+        if result.error and not result.interrupted:
+            notes.append(_one_line(Exception(result.error)))  # the cause (and the path), on a line of its own
+        why = "interrupted" if result.interrupted else "stopped"
         notes.append(f"{why}: {s.hands:,} hands audited before stopping.")
         if out_dir:
             rows = result.tables.get("hands", {}).get("rows", 0)
@@ -138,6 +140,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
                          f"{rows:,} hands; no partial file was left"
                          + (f" ({result.removed_temporaries} unfinished part removed)" if result.removed_temporaries else "")
                          + ".")
+    stop_notes = len(notes)
     notes += result.subsets
     if fmt == "text":
         click.echo(render_summary(s, out_dir if out_dir and result.complete else None,
@@ -149,7 +152,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
             _err(f"{s.hands:,} hands: {s.valid:,} valid, {s.invalid:,} invalid, {s.unreadable:,} unreadable"
                  + (f"; report in {out_dir}" if out_dir else ""))
     if fmt == "text" and (result.interrupted or result.error):
-        for note in notes[:2]:
+        for note in notes[:stop_notes]:
             _err(note)
     for note in result.notes:  # what the run recovered from (a worker that died)
         _err(note)
@@ -340,6 +343,13 @@ def main(argv: list[str] | None = None) -> None:
         if debug:
             raise
         _err(_one_line(err))
+        code = EXIT_USAGE
+    except OSError as err:  # the environment (too many open files, a full disk): the cause, not a bug
+        if debug:
+            raise
+        where = f"{os.fsdecode(err.filename)}: " if err.filename else ""
+        text = err.strerror or _one_line(err)
+        _err(f"{where}{text[:1].lower() + text[1:]}")
         code = EXIT_USAGE
     except Exception as err:  # never a traceback for the user
         if debug:

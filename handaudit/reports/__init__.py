@@ -156,7 +156,10 @@ class ReportDir:
         return fd
 
     def names(self, table: str | None) -> list[str]:
-        return os.listdir(self._dir(table))
+        try:
+            return os.listdir(self._dir(table))
+        except OSError as err:
+            raise cannot("list", self.where(table), err) from None
 
     def kind(self, table: str | None, name: str) -> int | None:
         """The entry's ``st_mode`` (of the entry itself, a link not followed), or None."""

@@ -312,10 +312,13 @@ def write_empty_parts(out_dir: str | os.PathLike | ReportDir, metadata: dict | N
             report.close()
 
 
-def _read_reason(err: BaseException) -> str:
+def _read_reason(err: BaseException, path: object = None) -> str:
     if isinstance(err, OSError) and err.strerror:
         return reason(err)
     text = " ".join(str(err).split()) or type(err).__name__
+    if path is not None:  # pyarrow names the file again: "Could not open Parquet input source '<path>': ..."
+        head, sep, tail = text.partition(f"'{path}': ")
+        text = tail if sep else text
     return f"not a whole Parquet file ({text})" if isinstance(err, pa.ArrowException) else text
 
 
@@ -335,7 +338,7 @@ def read_table(out_dir: str | os.PathLike, table: str, columns: list[str] | None
         try:
             tables.append(pq.read_table(f, columns=columns).replace_schema_metadata(sch.metadata))
         except (OSError, pa.ArrowException) as err:
-            raise OutputError(f"cannot read {f}: {_read_reason(err)}") from None
+            raise OutputError(f"cannot read {f}: {_read_reason(err, f)}") from None
     try:
         return pa.concat_tables(tables, promote_options="default")
     except pa.ArrowException as err:

@@ -336,8 +336,8 @@ def _worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int)
                 break
             if stop.value:
                 continue  # drain: the parent is stopping the run
-            seq, packed = task
-            sender.put(("batch", auditor.run(seq, unpack_chunks(packed), len(packed))))
+            seq, packed, nbytes = task
+            sender.put(("batch", auditor.run(seq, unpack_chunks(packed), nbytes)))
         files = auditor.close()
         auditor = None
         sender.put(("done", files))
@@ -819,7 +819,7 @@ class _Workers:
         w = min(live, key=self.outstanding.__getitem__)
         if self.outstanding[w] >= self.PER_WORKER:
             return False
-        self.tasks[w].put((seq, pack_chunks(chunks)))
+        self.tasks[w].put((seq, pack_chunks(chunks), nbytes))
         self.sent[w][seq] = (chunks, nbytes)
         self.outstanding[w] += 1
         return True

@@ -144,13 +144,14 @@ class _TableWriter:
             if self.writer is None:
                 name = f"{self.name}-{self.seq:05d}"
                 self.final = f"{PART_PREFIX}{name}.parquet"
-                self.tmp = f"{TMP_PREFIX}{name}{TMP_SUFFIX}"  # named before it exists: abort() removes it
+                tmp = f"{TMP_PREFIX}{name}{TMP_SUFFIX}"
                 self.seq += 1
-                self.sink = self.report.create(self.table, self.tmp)
+                self.sink = self.report.create(self.table, tmp)  # refused if anything is in the way
+                self.tmp = tmp  # ours: abort() removes it (the run's end removes any other of its temporaries)
                 self.writer = pq.ParquetWriter(self.sink, self.schema, compression=COMPRESSION)
             self.writer.write_table(table, row_group_size=table.num_rows)
         except OSError as err:
-            raise cannot("write", self.report.where(self.table, self.tmp), err) from None
+            raise cannot("write", self.report.where(self.table, self.tmp or self.final), err) from None
         self.in_part += table.num_rows
 
     def finish_part(self) -> list[tuple[str, int]]:

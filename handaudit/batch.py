@@ -279,8 +279,10 @@ def _die_with_parent(parent: int) -> None:
 
 
 class _Sender:
-    """A worker's messages to the parent, sent over its own pipe by a thread (so that auditing
-    never waits for the parent to read). If the parent is gone, ``broken`` is set."""
+    """Messages over one end of a pipe, sent by a thread (so that the sender never waits for the
+    reader: a worker's results, the parent's batches). If the reader is gone, ``broken`` is set."""
+
+    _END = object()
 
     def __init__(self, conn):
         self.conn = conn
@@ -292,7 +294,7 @@ class _Sender:
     def _run(self) -> None:
         while True:
             item = self.queue.get()
-            if item is None:
+            if item is _Sender._END:
                 return
             try:
                 self.conn.send(item)
@@ -303,10 +305,12 @@ class _Sender:
     def put(self, item) -> None:
         self.queue.put(item)
 
-    def close(self) -> None:
-        self.queue.put(None)
-        self.thread.join()
-        self.conn.close()
+    def close(self, timeout: float | None = None) -> None:
+        """Send what is queued (waiting up to ``timeout``), then close the pipe."""
+        self.queue.put(self._END)
+        self.thread.join(timeout)
+        if not self.thread.is_alive():
+            self.conn.close()
 
 
 def _worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int) -> None:
@@ -326,12 +330,14 @@ def _worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int)
         auditor = Auditor(config, worker, COMMIT_BYTES)
         gc.freeze()  # imports, grammar, rulebook: never garbage; keep them out of every collection
         while True:
-            try:
-                task = tasks.get(timeout=1.0)
-            except queue.Empty:
+            if not tasks.poll(1.0):
                 if os.getppid() != parent or sender.broken:
-                    raise _Stopped(0) from None
+                    raise _Stopped(0)
                 continue
+            try:
+                task = tasks.recv()
+            except EOFError:  # the parent, the only writer, is gone
+                raise _Stopped(0) from None
             if task is None:
                 break
             if stop.value:
@@ -792,16 +798,18 @@ class _Workers:
         self.failure: str | None = None
         try:
             for w in range(count):
-                self.tasks.append(ctx.Queue())
+                task_reader, task_writer = ctx.Pipe(duplex=False)
                 reader, writer = ctx.Pipe(duplex=False)
-                p = ctx.Process(target=_worker_main,
-                                args=(w + 1, config, self.tasks[w], writer, self.stop_flag, os.getpid()),
-                                name=f"handaudit-worker-{w + 1}", daemon=True)
+                self.tasks.append(_Sender(task_writer))
                 self.conns.append(reader)
+                p = ctx.Process(target=_worker_main,
+                                args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid()),
+                                name=f"handaudit-worker-{w + 1}", daemon=True)
                 try:
                     p.start()
                 finally:
-                    writer.close()  # the worker holds the only writing end
+                    writer.close()  # the worker holds the only writing end of its results ...
+                    task_reader.close()  # ... and the only reading end of its batches
                 self.processes.append(p)
         except BaseException as err:  # e.g. too many open files: no worker is left behind
             self.stop_flag.value = 1
@@ -871,10 +879,7 @@ class _Workers:
         self.pending[w].clear()
         self.returned[w].clear()
         self.outstanding[w] = 0
-        try:
-            self.tasks[w].cancel_join_thread()
-        except (ValueError, OSError):  # pragma: no cover
-            pass
+        self.tasks[w].close(timeout=0)  # its sending thread ends as the pipe breaks
         self.runner._recover(w + 1, batches, how)
 
     def _poll(self, timeout: float) -> None:
@@ -933,11 +938,8 @@ class _Workers:
         quick = bool(self.stop_flag.value)
         if len(self.finished) < len(self.processes):
             self.stop_flag.value = 1
-            for q in self.tasks:
-                try:
-                    q.put(None)
-                except (ValueError, OSError):
-                    pass
+            for sender in self.tasks:
+                sender.put(None)
         for p in self.processes:
             if p.is_alive():
                 p.join(timeout=0.1 if quick else 5.0)
@@ -954,9 +956,8 @@ class _Workers:
                 conn.close()
             except OSError:  # pragma: no cover
                 pass
-        for q in self.tasks:
-            q.cancel_join_thread()
-            q.close()
+        for sender in self.tasks:
+            sender.close(timeout=1.0)  # the workers have ended: their pipes are broken or drained
 
 
 def run(paths, **options) -> RunResult:

@@ -1,8 +1,9 @@
 """The ``handaudit`` command: thin click commands over the library.
 
 ``handaudit check``, ``explain``, ``settle``, ``rulebooks``, ``summary``; see ``--help`` and the
-README. Exit statuses: 0 no finding at or above ``--fail-on``; 1 some; 2 bad usage or an input
-that cannot be read at all; 130 interrupted. No traceback reaches the user: an unexpected error
+README. Exit statuses: 0 no finding at or above ``--fail-on``; 1 some; 2 bad usage, an input
+that cannot be read at all, or an output that cannot be written (one line: the cause and the
+path); 130 interrupted (SIGINT, SIGTERM or SIGHUP). No traceback reaches the user: an unexpected error
 is one line ``handaudit: internal error: ...`` (``HANDAUDIT_DEBUG=1`` shows the traceback).
 """
 

@@ -141,6 +141,11 @@ def big_input(tmp_path_factory):
     return synthetic(tmp_path_factory.mktemp("big") / "big.phhs", 30_000)
 
 
+@pytest.fixture(scope="module")
+def mid_input(tmp_path_factory):
+    return synthetic(tmp_path_factory.mktemp("mid") / "mid.phhs", 12_000)
+
+
 @pytest.mark.parametrize("jobs", [2, 1])
 def test_sigint_leaves_no_partial_parquet_file(big_input, tmp_path, jobs):
     out = tmp_path / "out"
@@ -199,15 +204,17 @@ def _assert_report_counts_agree(out: Path) -> dict:
     return manifest
 
 
-def test_a_killed_worker_s_batches_are_audited_again(big_input, tmp_path):
+def test_a_killed_worker_s_batches_are_audited_again(mid_input, tmp_path):
     """A worker killed mid-run: the main process audits again every batch the worker had not
     finished writing; the report holds every hand exactly once and the run completes."""
     out = tmp_path / "out"
-    proc = _start([str(big_input), "--out", str(out), "--jobs", "2"], tmp_path)
+    proc = _start([str(mid_input), "--out", str(out), "--jobs", "2"], tmp_path)
     try:
         _wait_for_temporary_part(proc, out)
         workers = _worker_pids(proc.pid)
         assert len(workers) == 1  # --jobs 2: this process and one worker
+        time.sleep(1.0)  # the worker has started and sent results back
+        assert proc.poll() is None
         os.kill(workers[0], signal.SIGKILL)
         stdout, stderr = proc.communicate(timeout=120)
     finally:
@@ -220,12 +227,12 @@ def test_a_killed_worker_s_batches_are_audited_again(big_input, tmp_path):
     assert len(lines) == 1 and re.fullmatch(
         r"handaudit: worker 1 died \(killed by signal 9\); its \d+ unfinished batch(es)? \([\d,]+ hands\) "
         r"(was|were) audited again by the main process", lines[0]), stderr
-    assert _assert_only_whole_parts(out) == 30_000
+    assert _assert_only_whole_parts(out) == 12_000
     assert (out / SUCCESS).exists()
     manifest = _assert_report_counts_agree(out)
-    assert manifest["status"] == "complete" and manifest["hands"] == 30_000
-    assert manifest["summary"]["unreadable"] == 30_000 // 97
-    assert "30,000 hands" in stdout.decode()
+    assert manifest["status"] == "complete" and manifest["hands"] == 12_000
+    assert manifest["summary"]["unreadable"] == 12_000 // 97
+    assert "12,000 hands" in stdout.decode()
 
 
 def test_in_process_run_with_small_batches_counts_every_hand(tmp_path):

@@ -56,7 +56,7 @@ def medium_input(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def long_input(tmp_path_factory):
-    return synthetic(tmp_path_factory.mktemp("long") / "long.phhs", 30_000)
+    return synthetic(tmp_path_factory.mktemp("long") / "long.phhs", 10_000)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,9 +100,9 @@ def test_two_concurrent_runs_the_second_is_refused_the_first_completes(long_inpu
     assert stderr == b""
     assert (out / SUCCESS).exists()
     manifest = _assert_report_counts_agree(out)
-    assert manifest["status"] == "complete" and manifest["hands"] == 30_000
+    assert manifest["status"] == "complete" and manifest["hands"] == 10_000
     assert manifest["inputs"] == [str(long_input)]
-    assert _assert_only_whole_parts(out) == 30_000
+    assert _assert_only_whole_parts(out) == 10_000
     # every part the first run had finished when the second came is still there
     finished_during = {n for n in parts_during if n.startswith("part-")}
     assert finished_during <= {p.name for t in TABLE_NAMES for p in (out / t).iterdir()}
@@ -265,7 +265,7 @@ def test_sigterm_and_sighup_stop_like_sigint(long_input, tmp_path, signum, jobs)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr
     hands = _assert_only_whole_parts(out)  # no temporary part left
-    assert 0 < hands < 30_000
+    assert 0 < hands < 10_000
     assert not (out / SUCCESS).exists()
     assert sorted(p.name for p in out.iterdir()) == sorted([LOCK, MANIFEST, *TABLE_NAMES])  # no manifest temporary
     manifest = _assert_report_counts_agree(out)

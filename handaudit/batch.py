@@ -14,10 +14,27 @@ Memory stays flat: at most ``window`` batches are in flight or waiting to be wri
 The result does not depend on ``jobs``: the same rows, only spread over other part files.
 ``jobs=1`` runs everything in the calling process (no worker).
 
-Stopping: on SIGINT (Ctrl-C) this process stops cutting batches, lets each worker finish the
-batch it is on and close its part files, closes its own, removes any temporary part, writes
-``_manifest.json`` with status ``interrupted`` (no ``_SUCCESS``) and reports how many hands are
-in the report. A second Ctrl-C stops at once (temporary parts are still removed).
+Stopping: on SIGINT (Ctrl-C), SIGTERM or SIGHUP this process stops cutting batches, lets each
+worker finish the batch it is on and close its part files, closes its own, removes any temporary
+part, writes ``_manifest.json`` with status ``interrupted`` (no ``_SUCCESS``) and reports how many
+hands are in the report (exit status 130 from ``handaudit check``). A second signal stops at once
+(temporary parts are still removed). Workers ignore SIGINT and SIGHUP (this process decides) and
+end when this process ends, however it ends (SIGKILL included): Linux delivers them SIGTERM
+(``PR_SET_PDEATHSIG``), and elsewhere a worker notices its parent changed within a second.
+
+Every hand once: a worker's rows are only counted once they are in finished part files. A worker
+finishes its parts (all tables at once, between batches) every ``COMMIT_BYTES`` of hand text and
+says so with the batch's result; this process keeps every batch it sent to a worker until then,
+and counts a batch's summary only at that commit (its own batches when its own parts are
+finished). If a worker dies, this process audits again every batch the worker had not committed
+(the rows are written to this process's parts; the JSON lines, already written in order, are not
+repeated). At the end every part of this run that no commit reported (a dead worker's, or one
+finished while the run was stopping) is removed, so the tables, the summary and
+``_manifest.json`` always hold the same hands, each exactly once.
+
+The report directory is locked (``DIR/.handaudit.lock``, flock) for the whole run: a second run on
+the same ``--out`` is refused. Each run's parts are named after its run id, and nothing of the
+report directory is ever reached through a symbolic link (see :class:`~handaudit.reports.ReportDir`).
 """
 
 from __future__ import annotations
@@ -31,17 +48,28 @@ import sys
 import threading
 import time
 import traceback
+import uuid
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .auditing import audit_batch
-from .grammar.sources import Chunk, expand_paths, pack_chunks, read_chunks, report_path, unpack_chunks
+from .grammar.sources import (
+    Chunk,
+    SourceError,
+    expand_paths,
+    pack_chunks,
+    read_chunks,
+    report_path,
+    unpack_chunks,
+)
+from .reports import TABLE_NAMES, OutputError, ReportDir, reason
 from .reports.summary import Summary
 
 DEFAULT_BATCH = 500
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 SMALL_INPUT_BYTES = 2 * 1024 * 1024  # default --jobs: below this, one process (no start-up cost)
+COMMIT_BYTES = 16 * 1024 * 1024  # a worker finishes its parts after this much hand text (the parent holds it until then)
 
 
 def default_jobs() -> int:
@@ -53,10 +81,6 @@ def default_jobs() -> int:
 
 class RunError(Exception):
     """The run could not go on (a worker failed or died)."""
-
-
-class OutputError(Exception):
-    """An output directory that cannot be written (exit status 2)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +95,7 @@ class RunConfig:
     batch_rows: int | None = None
     part_rows: int | None = None
     metadata: tuple[tuple[str, str], ...] = ()
+    run_id: str | None = None  # in every part name of the run (None: the Dask engine's own names)
 
 
 @dataclass
@@ -80,6 +105,9 @@ class BatchResult:
     summary: Summary
     statuses: list[str] | None = None
     jsonl: str | None = None
+    # None: this batch's rows are not in finished parts yet. Else the auditor has just committed:
+    # every batch it ran so far is in finished parts, these ones ({table: [(name, rows)]}) new.
+    committed: dict | None = None
 
 
 @dataclass
@@ -94,6 +122,7 @@ class RunResult:
     removed_temporaries: int = 0
     subsets: list[str] = field(default_factory=list)
     error: str | None = None
+    notes: list[str] = field(default_factory=list)  # what the run recovered from (a worker that died)
 
     def exit_status(self, fail_on: str = "error") -> int:
         if self.interrupted:
@@ -134,14 +163,19 @@ def fewer_collections(young: int = GC_YOUNG):
 
 
 class Auditor:
-    """Audits batches of chunks; owns its process's Parquet writer (worker 0: the parent)."""
+    """Audits batches of chunks; owns its process's Parquet writer (worker 0: the parent).
 
-    def __init__(self, config: RunConfig, worker: int):
+    ``commit_bytes``: finish the part files after this much hand text (None: only when a part is
+    full, and at :meth:`close`)."""
+
+    def __init__(self, config: RunConfig, worker: int | str, commit_bytes: int | None = None):
         from .validator.rulebook import load_rulebook
 
         self.config = config
         self.book = load_rulebook(config.rulebook, list(config.overrides))
         self.writer = None
+        self.commit_bytes = commit_bytes
+        self.uncommitted = 0
         if config.out_dir:
             from .reports.parquet import ReportWriter
 
@@ -150,17 +184,30 @@ class Auditor:
                 kw["batch_rows"] = config.batch_rows
             if config.part_rows:
                 kw["part_rows"] = config.part_rows
-            self.writer = ReportWriter(config.out_dir, worker, metadata=dict(config.metadata), **kw)
+            self.writer = ReportWriter(config.out_dir, worker, metadata=dict(config.metadata), run_id=config.run_id,
+                                       **kw)
 
-    def run(self, seq: int, chunks: list[Chunk]) -> BatchResult:
+    def run(self, seq: int, chunks: list[Chunk], nbytes: int = 0) -> BatchResult:
         summary = Summary()
         lines = [] if self.config.jsonl else None
         statuses = [] if self.config.statuses else None
         with fewer_collections():
             audit_batch(chunks, self.book, summary.add, lines, statuses,
                         self.writer.add_rows if self.writer is not None else None)
+        committed = None
+        if self.writer is None:
+            committed = {}
+        else:
+            self.uncommitted += nbytes
+            if self.writer.due or (self.commit_bytes is not None and self.uncommitted >= self.commit_bytes):
+                committed = self.commit()
         return BatchResult(seq, len(chunks), summary, statuses,
-                           "\n".join(lines) + "\n" if lines else ("" if lines is not None else None))
+                           "\n".join(lines) + "\n" if lines else ("" if lines is not None else None), committed)
+
+    def commit(self) -> dict:
+        """Finish the current parts (every row so far is then in a finished part); the new parts."""
+        self.uncommitted = 0
+        return self.writer.commit() if self.writer is not None else {}
 
     def close(self) -> dict:
         return self.writer.close() if self.writer is not None else {}
@@ -207,29 +254,118 @@ def skip_pandas_in_pyarrow() -> None:
         sys.meta_path.remove(blocker)
 
 
-def _worker_main(worker: int, config: RunConfig, tasks, results, stop) -> None:
+class _Stopped(BaseException):
+    """A worker is told to stop now (SIGTERM, its parent gone): remove its temporary parts, exit."""
+
+
+def _stop_worker(signum, frame) -> None:
+    raise _Stopped(signum)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel send this process SIGTERM when its parent ends (Linux); in any case stop
+    if the parent is already gone. Elsewhere the worker's loop polls :func:`os.getppid`."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the poll remains
+            pass
+    if os.getppid() != parent:
+        raise _Stopped(0)
+
+
+class _Sender:
+    """Messages over one end of a pipe, sent by a thread (so that the sender never waits for the
+    reader: a worker's results, the parent's batches). If the reader is gone, ``broken`` is set."""
+
+    _END = object()
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.broken = False
+        self.thread = threading.Thread(target=self._run, name="handaudit-sender", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is _Sender._END:
+                return
+            try:
+                self.conn.send(item)
+            except (OSError, ValueError):
+                self.broken = True
+                return
+
+    def put(self, item) -> None:
+        self.queue.put(item)
+
+    def close(self, timeout: float | None = None) -> None:
+        """Send what is queued (waiting up to ``timeout``), then close the pipe."""
+        self.queue.put(self._END)
+        self.thread.join(timeout)
+        if not self.thread.is_alive():
+            self.conn.close()
+
+
+def _worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int) -> None:
     """A worker process: batches in, results out, until ``None``; then close the part files."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
+    for name in ("SIGINT", "SIGHUP", "SIGXFSZ"):  # the parent decides how to stop; EFBIG, not death
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
     no_idle_blas_threads()  # before pyarrow
     auditor = None
+    sender = None
     try:
+        _die_with_parent(parent)
+        sender = _Sender(conn)
         if config.out_dir:
             skip_pandas_in_pyarrow()
-        auditor = Auditor(config, worker)
+        auditor = Auditor(config, worker, COMMIT_BYTES)
         gc.freeze()  # imports, grammar, rulebook: never garbage; keep them out of every collection
         while True:
-            task = tasks.get()
+            if not tasks.poll(1.0):
+                if os.getppid() != parent or sender.broken:
+                    raise _Stopped(0)
+                continue
+            try:
+                task = tasks.recv()
+            except EOFError:  # the parent, the only writer, is gone
+                raise _Stopped(0) from None
             if task is None:
                 break
-            if stop.is_set():
+            if stop.value:
                 continue  # drain: the parent is stopping the run
-            seq, packed = task
-            results.put(("batch", worker, auditor.run(seq, unpack_chunks(packed))))
-        results.put(("done", worker, auditor.close()))
+            seq, packed, nbytes = task
+            sender.put(("batch", auditor.run(seq, unpack_chunks(packed), nbytes)))
+        files = auditor.close()
+        auditor = None
+        sender.put(("done", files))
+        sender.close()
+    except _Stopped as stopped:
+        if auditor is not None:
+            auditor.abort()
+        os._exit(128 + (stopped.args[0] or signal.SIGTERM))  # the parent sees the pipe close
     except BaseException as err:  # report, never hang the parent
         if auditor is not None:
             auditor.abort()
-        results.put(("error", worker, f"{type(err).__name__}: {err}\n{traceback.format_exc()}"))
+        if sender is None:
+            sender = _Sender(conn)
+        if isinstance(err, OutputError):
+            message = str(err)
+        elif isinstance(err, OSError):
+            message = f"{err.filename + ': ' if err.filename else ''}{reason(err)}"
+        else:
+            message = f"worker {worker} failed: {type(err).__name__}: {err}\n{traceback.format_exc()}"
+        sender.put(("error", message))
+        sender.close()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -314,27 +450,42 @@ def build_manifest(config: RunConfig, inputs, files, rulebook: str, jobs: int, t
 
 
 class _Interrupt:
-    """SIGINT handler for the run: the first Ctrl-C asks to stop, the second stops at once."""
+    """The run's handler of SIGINT, SIGTERM and SIGHUP: the first asks to stop, the second stops at
+    once (KeyboardInterrupt), except after :meth:`hold` (the report is being finished: a signal
+    then only asks). SIGXFSZ is ignored meanwhile, so that a file size limit is an EFBIG error,
+    reported, and not the death of the process."""
+
+    SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 
     def __init__(self):
         self.requested = False
-        self.previous = None
+        self.signal: int | None = None
+        self.holding = False
+        self.previous: dict = {}
         self.installed = False
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGINT, self._handle)
+            for sig in self.SIGNALS:
+                self.previous[sig] = signal.signal(sig, self._handle)
+            if hasattr(signal, "SIGXFSZ"):
+                self.previous[signal.SIGXFSZ] = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
             self.installed = True
         return self
 
     def _handle(self, signum, frame):
-        if self.requested:
+        if self.requested and not self.holding:
             raise KeyboardInterrupt
         self.requested = True
+        self.signal = self.signal or signum
+
+    def hold(self) -> None:
+        self.holding = True
 
     def __exit__(self, *exc):
         if self.installed:
-            signal.signal(signal.SIGINT, self.previous)
+            for sig, previous in self.previous.items():
+                signal.signal(sig, previous)
         return False
 
 
@@ -362,6 +513,7 @@ class Runner:
         self.window = window
         self.batch_rows = batch_rows
         self.part_rows = part_rows
+        self.report: ReportDir | None = None
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self):
@@ -381,27 +533,32 @@ class Runner:
         if self.progress is not None:
             self.progress.total = self.total_bytes
         self.summary = Summary(files=len(files), jobs=self.jobs, rulebook=book.name)
+        self.run_id = uuid.uuid4().hex[:12]
         self.config = RunConfig(
             rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
             jsonl=self.jsonl_stream is not None, statuses=self.subsets is not None,
             batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=report_metadata(book.name, self.overrides),
+            run_id=self.run_id,
         )
         if self.out_dir:
-            from .reports import prepare_dir
-
+            report = ReportDir(self.out_dir, create=True)
             try:
-                prepare_dir(self.out_dir)
-            except OSError as err:
-                raise OutputError(f"--out {self.out_dir}: {err.strerror or err}") from None
+                report.lock()  # another run on this directory: refused, before anything is touched
+                report.prepare()
+            except BaseException:
+                report.close()
+                raise
+            self.report = report
 
-    # -- ordered output --------------------------------------------------------------------------
-    def _accept(self, result: BatchResult) -> None:
-        self.summary.merge(result.summary)
+    # -- ordered output, counting --------------------------------------------------------------
+    def _emit(self, result: BatchResult) -> None:
+        """A batch's results, written in input order (JSONL, clean subsets, progress)."""
         self.done[result.seq] = result
         while self.next_emit in self.done:
             res = self.done.pop(self.next_emit)
             chunks, nbytes = self.held.pop(self.next_emit)
             self.bytes_done += nbytes
+            self.hands_done += res.hands
             if res.jsonl and self.jsonl_stream is not None:
                 self.jsonl_stream.write(res.jsonl)
             if self.subsets is not None and res.statuses is not None:
@@ -409,30 +566,102 @@ class Runner:
                     self.subsets.add(chunk, status)
             self.next_emit += 1
         if self.progress is not None:
-            self.progress.update(self.summary.hands, self.bytes_done)
+            self.progress.update(self.hands_done, self.bytes_done)
+
+    def _emitted(self, seq: int) -> bool:
+        return seq < self.next_emit or seq in self.done
+
+    def _commit(self, summaries: list[Summary], files: dict) -> None:
+        """Count batches whose rows are now in finished parts (``files``: the parts just finished)."""
+        for s in summaries:
+            self.summary.merge(s)
+        summaries.clear()
+        for table, parts in files.items():
+            for name, _rows in parts:
+                self.kept.add((table, name))
+
+    def _audit_here(self, seq: int, chunks: list[Chunk], nbytes: int, emit: bool = True) -> None:
+        assert self.auditor is not None
+        result = self.auditor.run(seq, chunks, nbytes)
+        if emit:
+            self._emit(result)
+        self.pending_here.append(result.summary)
+        if result.committed is not None:
+            self._commit(self.pending_here, result.committed)
+
+    def _close_here(self, commit_only: bool = False) -> None:
+        """Finish this process's parts (and close its writer unless ``commit_only``); count them."""
+        if self.auditor is None:
+            return
+        if commit_only:
+            files = self.auditor.commit()
+        else:
+            auditor, self.auditor = self.auditor, None
+            files = auditor.close()
+        self._commit(self.pending_here, files)
+
+    def _recover(self, worker: int, batches: list, how: str) -> None:
+        """Worker ``worker`` died: audit here again every batch it had not committed. A batch whose
+        results were already written (in order) is audited for its rows and its count only; one
+        that never came back is dropped if the run is stopping (it was never written or counted)."""
+        redone = hands = 0
+        stopping = self.stop.requested or self.auditor is None
+        for seq, (chunks, nbytes) in batches:
+            emitted = self._emitted(seq)
+            if not emitted and stopping:
+                continue
+            if self.auditor is None:
+                continue
+            self._audit_here(seq, chunks, nbytes, emit=not emitted)
+            redone += 1
+            hands += len(chunks)
+        self.notes.append(f"worker {worker} died ({how}); its {redone} unfinished batch{'es' if redone != 1 else ''} "
+                          f"({hands:,} hands) {'were' if redone != 1 else 'was'} audited again by the main process")
 
     # -- the run ---------------------------------------------------------------------------
     def run(self) -> RunResult:
         self._prepare()
+        try:
+            return self._run()
+        finally:
+            if self.report is not None:
+                self.report.close()  # releases the lock
+                self.report = None
+
+    def _run(self) -> RunResult:
         self.done: dict[int, BatchResult] = {}
         self.held: dict[int, tuple[list[Chunk] | None, int]] = {}
         self.next_emit = 0
         self.bytes_done = 0
+        self.hands_done = 0
+        self.kept: set[tuple[str, str]] = set()  # (table, part) of this run that some commit reported
+        self.pending_here: list[Summary] = []
+        self.notes: list[str] = []
+        self.auditor: Auditor | None = None
         started = time.monotonic()
         interrupted = False
         error = None
         raised: BaseException | None = None
         with _Interrupt() as stop:
+            self.stop = stop
             try:
                 interrupted = self._run_local(stop)
             except KeyboardInterrupt:
                 interrupted = True
             except RunError as err:
                 error = str(err)
-            except BaseException as err:  # SourceError mid-run, a bug: record, clean up, re-raise
+            except OutputError as err:  # a report file that cannot be written: the path and the cause
+                error = str(err)
+            except SourceError as err:  # mid-run: recorded, the report finished, then raised
+                error = f"{type(err).__name__}: {err}"
+                raised = err
+            except OSError as err:  # the environment (too many open files, ...): one line, not a bug
+                error = f"{err.filename + ': ' if err.filename else ''}{reason(err)}"
+            except BaseException as err:  # a bug: record, clean up, re-raise
                 error = f"{type(err).__name__}: {err}"
                 raised = err
             finally:
+                stop.hold()  # a signal from here on only asks: the report is being finished
                 if self.progress is not None:
                     self.progress.close()
                 if self.jsonl_stream is not None:
@@ -441,28 +670,45 @@ class Runner:
                     except (BrokenPipeError, ValueError):
                         pass
                 if self.subsets is not None:
-                    self.subsets.close()
-        self.summary.elapsed = time.monotonic() - started
-        complete = not interrupted and error is None
-        result = RunResult(self.summary, complete, interrupted, self.out_dir, error=error,
-                           subsets=self.subsets.describe() if self.subsets is not None else [])
-        if self.out_dir:
-            result.removed_temporaries, result.tables = self._finish_report(complete, interrupted, error)
+                    try:
+                        self.subsets.close()
+                    except (OSError, OutputError) as err:
+                        error = error or (str(err) if isinstance(err, OutputError) else
+                                          f"cannot write the clean subsets: {reason(err)}")
+            self.summary.elapsed = time.monotonic() - started
+            complete = not interrupted and error is None
+            result = RunResult(self.summary, complete, interrupted, self.out_dir, error=error,
+                               subsets=self.subsets.describe() if self.subsets is not None else [], notes=self.notes)
+            if self.report is not None:
+                try:
+                    result.removed_temporaries, result.tables = self._finish_report(complete, interrupted, error)
+                except (OutputError, OSError) as err:
+                    result.complete = False
+                    result.error = error or (str(err) if isinstance(err, OutputError) else reason(err))
         if raised is not None:
             raise raised
         return result
 
     def _finish_report(self, complete: bool, interrupted: bool, error: str | None):
-        from .reports import remove_temporaries, write_manifest
         from .reports.parquet import count_rows, write_empty_parts
 
-        removed = remove_temporaries(self.out_dir)
+        report = self.report
+        assert report is not None
+        removed = report.remove_temporaries(self.run_id)
+        # A part of this run that no commit reported (a dead worker's, or one finished as the
+        # run was stopped) holds rows that are not counted, or that were audited again: remove it.
+        prefix = f"part-{self.run_id}-"
+        for table in TABLE_NAMES:
+            for name in report.names(table):
+                if name.startswith(prefix) and (table, name) not in self.kept:
+                    report.unlink(table, name)
         if complete:
-            write_empty_parts(self.out_dir, dict(self.config.metadata))
-        tables = count_rows(self.out_dir)
+            write_empty_parts(report, dict(self.config.metadata), self.run_id)
+        tables = count_rows(report, self.run_id)
         manifest = build_manifest(self.config, self.paths, self.files, self.book_name, self.jobs, tables,
                                   self.summary, complete, interrupted, error)
-        write_manifest(self.out_dir, manifest, complete)
+        manifest["run_id"] = self.run_id
+        report.write_manifest(manifest, complete)
         return removed, tables
 
     def _run_local(self, stop: _Interrupt) -> bool:
@@ -475,12 +721,13 @@ class Runner:
         only cuts and ships hands (measured as fast as that design on two cores, in 335 MB
         against 350 MB for the process tree at 100,000 hands).
         """
-        workers = _Workers(self.config, self.jobs - 1) if self.jobs > 1 else None
-        auditor = None
+        workers = None
         try:
+            if self.jobs > 1:
+                workers = _Workers(self.config, self.jobs - 1, self)
             if self.out_dir:
                 skip_pandas_in_pyarrow()  # this process writes Parquet parts too
-            auditor = Auditor(self.config, 0)
+            self.auditor = Auditor(self.config, 0)
             window = self.window or (2 * _Workers.PER_WORKER * self.jobs)
             # The last batches stay here: this process audits them while the workers finish what
             # they have queued, instead of waiting for them.
@@ -489,25 +736,26 @@ class Runner:
                 if workers is not None:
                     # the ordered window is full: the oldest batch is still at a worker
                     while seq - self.next_emit >= window and not stop.requested and workers.failure is None:
-                        workers.wait(self._accept)
-                    workers.collect(self._accept)
+                        workers.wait()
+                    workers.collect()
                 if stop.requested or (workers is not None and workers.failure is not None):
                     break
                 self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
-                if workers is None or last or not workers.send(seq, chunks):
-                    self._accept(auditor.run(seq, chunks))
+                if workers is None or last or not workers.send(seq, chunks, nbytes):
+                    self._audit_here(seq, chunks, nbytes)
             interrupted = stop.requested
             if workers is not None:
                 if not interrupted and workers.failure is None:
-                    auditor.close()  # this process's last row groups are written while the workers finish
-                    auditor = None
-                interrupted = workers.finish(self._accept, stop, interrupted)
-            if auditor is not None:
-                auditor.close()  # what this process audited stays in the report, whatever the workers did
-                auditor = None
+                    # this process's last row groups are written while the workers finish; its
+                    # writer stays open for the batches of a worker that would die now
+                    self._close_here(commit_only=True)
+                interrupted = workers.finish(stop, interrupted)
+            self._close_here()  # what this process audited stays in the report, whatever the workers did
         except BaseException:
-            if auditor is not None:
-                auditor.abort()
+            if self.auditor is not None:
+                self.auditor.abort()
+                self.auditor = None
+                self.pending_here.clear()
             if workers is not None:
                 workers.stop()
             raise
@@ -524,107 +772,175 @@ class _Workers:
 
     Workers are numbered from 1 (the parent's own part files are worker 0's). Each gets at most
     ``PER_WORKER`` batches at a time, so that it always has the next one queued while the parent,
-    busy auditing a batch of its own, cannot answer.
+    busy auditing a batch of its own, cannot answer. Each sends its results over a pipe of its
+    own, whose only writer it is: the pipe closes when the worker dies, and a message cut short by
+    its death is never mistaken for a result.
+
+    A batch sent to worker ``w`` is kept in ``sent[w]`` (with its summary, once back, in
+    ``pending[w]``) until the worker reports its rows committed; if the worker dies, the runner
+    audits those batches again (:meth:`Runner._recover`).
     """
 
     PER_WORKER = 3
     KEEP_LAST = 2  # a worker has 2-3 batches left when the input ends; the parent keeps as many
 
-    def __init__(self, config: RunConfig, count: int):
+    def __init__(self, config: RunConfig, count: int, runner: Runner):
         ctx = mp.get_context("spawn")
-        self.results = ctx.Queue()
-        self.stop_event = ctx.Event()
-        self.tasks = [ctx.Queue() for _ in range(count)]
-        self.processes = [ctx.Process(target=_worker_main, args=(w + 1, config, self.tasks[w], self.results,
-                                                                 self.stop_event),
-                                      name=f"handaudit-worker-{w + 1}", daemon=True) for w in range(count)]
+        self.runner = runner
+        self.stop_flag = ctx.RawValue("b", 0)  # no lock: a worker killed while reading it blocks no one
+        self.tasks: list = []
+        self.conns: list = []
+        self.processes: list = []
         self.outstanding = [0] * count
+        self.sent: list[dict[int, tuple[list[Chunk], int]]] = [{} for _ in range(count)]
+        self.pending: list[list[Summary]] = [[] for _ in range(count)]
+        self.returned: list[list[int]] = [[] for _ in range(count)]
         self.finished: set[int] = set()
         self.failure: str | None = None
-        for p in self.processes:
-            p.start()
+        try:
+            for w in range(count):
+                task_reader, task_writer = ctx.Pipe(duplex=False)
+                reader, writer = ctx.Pipe(duplex=False)
+                self.tasks.append(_Sender(task_writer))
+                self.conns.append(reader)
+                p = ctx.Process(target=_worker_main,
+                                args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid()),
+                                name=f"handaudit-worker-{w + 1}", daemon=True)
+                try:
+                    p.start()
+                finally:
+                    writer.close()  # the worker holds the only writing end of its results ...
+                    task_reader.close()  # ... and the only reading end of its batches
+                self.processes.append(p)
+        except BaseException as err:  # e.g. too many open files: no worker is left behind
+            self.stop_flag.value = 1
+            self.finished.update(range(count))
+            self.close()
+            if isinstance(err, OSError):
+                raise OutputError(f"cannot start the worker processes: {reason(err)}") from None
+            raise
 
-    def send(self, seq: int, chunks: list[Chunk]) -> bool:
-        """Give batch ``seq`` to the least busy worker; False if every worker has enough."""
-        w = min(range(len(self.tasks)), key=self.outstanding.__getitem__)
+    def send(self, seq: int, chunks: list[Chunk], nbytes: int) -> bool:
+        """Give batch ``seq`` to the least busy live worker; False if every worker has enough."""
+        live = [w for w in range(len(self.tasks)) if w not in self.finished]
+        if not live:
+            return False
+        w = min(live, key=self.outstanding.__getitem__)
         if self.outstanding[w] >= self.PER_WORKER:
             return False
-        self.tasks[w].put((seq, pack_chunks(chunks)))
+        self.tasks[w].put((seq, pack_chunks(chunks), nbytes))
+        self.sent[w][seq] = (chunks, nbytes)
         self.outstanding[w] += 1
         return True
 
-    def _handle(self, message, accept) -> None:
-        kind, worker, payload = message
-        w = worker - 1
+    def _commit(self, w: int, files: dict) -> None:
+        self.runner._commit(self.pending[w], files)
+        for seq in self.returned[w]:
+            self.sent[w].pop(seq, None)
+        self.returned[w].clear()
+
+    def _handle(self, w: int, message) -> None:
+        kind, payload = message
         if kind == "batch":
             self.outstanding[w] -= 1
-            accept(payload)
+            self.runner._emit(payload)
+            self.pending[w].append(payload.summary)
+            self.returned[w].append(payload.seq)
+            if payload.committed is not None:
+                self._commit(w, payload.committed)
         elif kind == "done":
-            self.finished.add(w)
+            self._commit(w, payload)
+            self.sent[w].clear()  # batches skipped while stopping: never written, never counted
+            self.outstanding[w] = 0
+            self._end(w)
         else:
-            self.finished.add(w)
-            self.failure = self.failure or f"worker {worker} failed: {payload.strip()}"
+            self._end(w)
+            self.failure = self.failure or payload.strip()
 
-    def collect(self, accept) -> None:
-        """Hand every result already back to ``accept``, without waiting."""
-        while True:
-            try:
-                message = self.results.get_nowait()
-            except queue.Empty:
-                return
-            self._handle(message, accept)
-
-    def wait(self, accept, timeout: float = 0.2) -> None:
-        """Wait up to ``timeout`` for one result; notice a worker that died."""
+    def _end(self, w: int) -> None:
+        self.finished.add(w)
         try:
-            self._handle(self.results.get(timeout=timeout), accept)
-        except queue.Empty:
-            for w, p in enumerate(self.processes):
-                if w not in self.finished and p.exitcode is not None:
-                    try:  # a last message may still be in the pipe
-                        while True:
-                            self._handle(self.results.get(timeout=0.5), accept)
-                    except queue.Empty:
-                        pass
-                    if w not in self.finished:
-                        self.finished.add(w)
-                        self.failure = self.failure or f"worker {w + 1} died (exit code {p.exitcode})"
+            self.conns[w].close()
+        except OSError:  # pragma: no cover
+            pass
 
-    def finish(self, accept, stop: _Interrupt, interrupted: bool) -> bool:
+    def _died(self, w: int) -> None:
+        """Worker ``w``'s pipe closed without its last word: make sure it is gone (its part files
+        no longer change), then audit its uncommitted batches here."""
+        p = self.processes[w]
+        p.join(timeout=5.0)
+        if p.is_alive():  # pragma: no cover - closed its pipe and lives on
+            p.kill()
+            p.join(timeout=5.0)
+        self._end(w)
+        code = p.exitcode
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        batches = sorted(self.sent[w].items())
+        self.sent[w].clear()
+        self.pending[w].clear()
+        self.returned[w].clear()
+        self.outstanding[w] = 0
+        self.tasks[w].close(timeout=0)  # its sending thread ends as the pipe breaks
+        self.runner._recover(w + 1, batches, how)
+
+    def _poll(self, timeout: float) -> None:
+        from multiprocessing.connection import wait
+
+        live = {self.conns[w]: w for w in range(len(self.conns)) if w not in self.finished}
+        if not live:
+            if timeout:
+                time.sleep(min(timeout, 0.05))
+            return
+        for conn in wait(list(live), timeout):
+            w = live[conn]
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                self._died(w)
+                continue
+            self._handle(w, message)
+
+    def collect(self) -> None:
+        """Handle every result already back, without waiting."""
+        self._poll(0)
+
+    def wait(self, timeout: float = 0.2) -> None:
+        """Wait up to ``timeout`` for results (a worker's death is one)."""
+        self._poll(timeout)
+
+    def finish(self, stop: _Interrupt, interrupted: bool) -> bool:
         """No more batches: wait for the workers' last results and their closed part files.
-        True if the run was (or is now) interrupted. A second Ctrl-C raises KeyboardInterrupt."""
+        True if the run was (or is now) interrupted. A second signal raises KeyboardInterrupt."""
         if interrupted or self.failure is not None:
-            self.stop_event.set()  # workers skip the batches still queued
+            self.stop_flag.value = 1  # workers skip the batches still queued
         for q in self.tasks:
             q.put(None)
         deadline = None
         while len(self.finished) < len(self.processes):
             if stop.requested and not interrupted:
                 interrupted = True
-                self.stop_event.set()
+                self.stop_flag.value = 1
             if (interrupted or self.failure is not None) and deadline is None:
                 deadline = time.monotonic() + 30.0
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self.wait(accept)
+            self.wait()
         if not interrupted and self.failure is None and any(self.outstanding):
             self.failure = "workers finished with batches unaccounted for"
         return interrupted
 
     def stop(self) -> None:
-        """Tell the workers to stop now (an error or a second Ctrl-C in the parent)."""
-        self.stop_event.set()
+        """Tell the workers to stop now (an error or a second signal in the parent)."""
+        self.stop_flag.value = 1
 
     def close(self) -> None:
-        """Make sure every worker has ended (waiting for a clean exit first) and free the queues."""
-        quick = self.stop_event.is_set()
+        """Make sure every worker has ended (waiting for a clean exit first) and free the queues.
+        What a worker had not reported committed when it ended is removed by the runner."""
+        quick = bool(self.stop_flag.value)
         if len(self.finished) < len(self.processes):
-            self.stop_event.set()
-            for q in self.tasks:
-                try:
-                    q.put(None)
-                except (ValueError, OSError):
-                    pass
+            self.stop_flag.value = 1
+            for sender in self.tasks:
+                sender.put(None)
         for p in self.processes:
             if p.is_alive():
                 p.join(timeout=0.1 if quick else 5.0)
@@ -633,9 +949,16 @@ class _Workers:
                 p.terminate()
         for p in self.processes:
             p.join(timeout=5.0)
-        for q in self.tasks + [self.results]:
-            q.cancel_join_thread()
-            q.close()
+            if p.is_alive():  # pragma: no cover
+                p.kill()
+                p.join(timeout=5.0)
+        for conn in self.conns:
+            try:
+                conn.close()
+            except OSError:  # pragma: no cover
+                pass
+        for sender in self.tasks:
+            sender.close(timeout=1.0)  # the workers have ended: their pipes are broken or drained
 
 
 def run(paths, **options) -> RunResult:

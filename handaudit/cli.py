@@ -1,8 +1,9 @@
 """The ``handaudit`` command: thin click commands over the library.
 
 ``handaudit check``, ``explain``, ``settle``, ``rulebooks``, ``summary``; see ``--help`` and the
-README. Exit statuses: 0 no finding at or above ``--fail-on``; 1 some; 2 bad usage or an input
-that cannot be read at all; 130 interrupted. No traceback reaches the user: an unexpected error
+README. Exit statuses: 0 no finding at or above ``--fail-on``; 1 some; 2 bad usage, an input
+that cannot be read at all, or an output that cannot be written (one line: the cause and the
+path); 130 interrupted (SIGINT, SIGTERM or SIGHUP). No traceback reaches the user: an unexpected error
 is one line ``handaudit: internal error: ...`` (``HANDAUDIT_DEBUG=1`` shows the traceback).
 """
 
@@ -142,7 +143,9 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     s = result.summary
     notes = []
     if result.interrupted or result.error:
-        why = "interrupted" if result.interrupted else f"stopped: {_one_line(Exception(result.error))}"
+        if result.error and not result.interrupted:
+            notes.append(_one_line(Exception(result.error)))  # the cause (and the path), on a line of its own
+        why = "interrupted" if result.interrupted else "stopped"
         notes.append(f"{why}: {s.hands:,} hands audited before stopping.")
         if out_dir:
             rows = result.tables.get("hands", {}).get("rows", 0)
@@ -151,6 +154,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
                          f"{rows:,} hands; no partial file was left"
                          + (f" ({result.removed_temporaries} unfinished part removed)" if result.removed_temporaries else "")
                          + ".")
+    stop_notes = len(notes)
     notes += result.subsets
     if fmt == "text":
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
@@ -162,8 +166,10 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
             _err(f"{s.hands:,} hands: {s.valid:,} valid, {s.invalid:,} invalid, {s.unreadable:,} unreadable"
                  + (f"; report in {out_dir}" if out_dir else ""))
     if fmt == "text" and (result.interrupted or result.error):
-        for note in notes[:2]:
+        for note in notes[:stop_notes]:
             _err(note)
+    for note in result.notes:  # what the run recovered from (a worker that died)
+        _err(note)
     return result.exit_status(fail_on)
 
 
@@ -358,6 +364,13 @@ def main(argv: list[str] | None = None) -> None:
         if debug:
             raise
         _err(_one_line(err))
+        code = EXIT_USAGE
+    except OSError as err:  # the environment (too many open files, a full disk): the cause, not a bug
+        if debug:
+            raise
+        where = f"{os.fsdecode(err.filename)}: " if err.filename else ""
+        text = err.strerror or _one_line(err)
+        _err(f"{where}{text[:1].lower() + text[1:]}")
         code = EXIT_USAGE
     except Exception as err:  # never a traceback for the user
         if debug:

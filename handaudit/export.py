@@ -22,15 +22,21 @@ TOML, or put a byte TOML forbids in a comment; the file reads back with the same
 
 A hand with no text to copy (too large to read, or unreadable bytes outside any table) is not
 written; it is counted in ``skipped``.
+
+Both files are written under hidden temporary names of this run, created new (``O_EXCL``,
+``O_NOFOLLOW``, relative to the directory's descriptor), and renamed to their names when the run
+ends: a symbolic link planted at ``valid.phhs`` is replaced, never written through.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import os
 from pathlib import Path
 
 from .grammar.sources import printable
+from .reports import OutputError, ReportDir, cannot
 
 VALID = "valid"
 INVALID = "invalid"
@@ -41,16 +47,31 @@ class SubsetWriter:
 
     def __init__(self, directory: str | os.PathLike, name: str):
         self.dir = Path(directory)
-        self.dir.mkdir(parents=True, exist_ok=True)
         self.name = name
         self.path = self.dir / f"{name}.phhs"
         self.map_path = self.dir / f"{name}.keys.csv"
-        self._out = open(self.path, "wb")
-        self._map_file = open(self.map_path, "w", encoding="utf-8", errors="backslashreplace", newline="")
+        self._where = ReportDir(directory, create=True)
+        token = f"{os.getpid()}.{os.urandom(4).hex()}"
+        self._names = [(f".{name}.phhs.{token}.tmp", self.path.name), (f".{name}.keys.csv.{token}.tmp", self.map_path.name)]
+        try:
+            self._out = self._where.create(None, self._names[0][0])
+            self._map_file = io.TextIOWrapper(self._where.create(None, self._names[1][0]), encoding="utf-8",
+                                              errors="backslashreplace", newline="")
+        except BaseException:
+            self._discard()
+            raise
         self._map = csv.writer(self._map_file)
         self._map.writerow(["key", "source", "hand_key", "hand_index", "status"])
         self.written = 0
         self.skipped = 0
+
+    def _discard(self) -> None:
+        for tmp, _final in self._names:
+            try:
+                self._where.unlink(None, tmp)
+            except (OSError, OutputError):
+                pass
+        self._where.close()
 
     def add(self, source: str, hand_key: str, hand_index: int, status: str, data: bytes) -> None:
         if not data.strip():
@@ -67,8 +88,24 @@ class SubsetWriter:
         self._map.writerow([key, source, hand_key, hand_index, status])
 
     def close(self) -> None:
-        self._out.close()
-        self._map_file.close()
+        """Close both files and give them their names (temporaries removed if that fails)."""
+        if self._where.fd < 0:
+            return
+        try:
+            failed = None
+            for f, (tmp, _final) in ((self._out, self._names[0]), (self._map_file, self._names[1])):
+                try:
+                    f.close()
+                except OSError as err:
+                    failed = failed or cannot("write", str(self.dir / tmp), err)
+            if failed is not None:
+                raise failed
+            for tmp, final in self._names:
+                self._where.rename(None, tmp, final)
+        except BaseException:
+            self._discard()
+            raise
+        self._where.close()
 
 
 class Subsets:

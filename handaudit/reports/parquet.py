@@ -20,15 +20,20 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import (  # noqa: F401  (the report directory's layout: light, shared with the parent)
+    LOCK,
     MANIFEST,
     PART_PREFIX,
     SUCCESS,
     TMP_PREFIX,
     TMP_SUFFIX,
+    OutputError,
+    ReportDir,
+    cannot,
     is_report,
     part_files,
     prepare_dir,
     read_manifest,
+    reason,
     remove_temporaries,
     write_manifest,
 )
@@ -75,15 +80,17 @@ class _TableWriter:
 
     Rows are buffered column-wise as Python values and turned into an Arrow record batch every
     ``batch_rows`` rows (Arrow holds them far more compactly than Python objects); record batches
-    are collected and written as one Parquet row group of at least ``group_rows`` rows.
+    are collected and written as one Parquet row group of at least ``group_rows`` rows. A part is
+    finished (footer written, renamed to its final name) only by :meth:`finish_part`, which the
+    :class:`ReportWriter` calls for all tables at once, between batches.
     """
 
-    def __init__(self, directory: Path, table: str, worker: int, batch_rows: int, part_rows: int,
+    def __init__(self, report: ReportDir, table: str, name: str, batch_rows: int, part_rows: int,
                  metadata: dict, group_rows: int):
-        self.dir = directory / table
+        self.report = report
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
-        self.worker = worker
+        self.name = name
         self.batch_rows = batch_rows
         self.group_rows = max(group_rows, batch_rows)
         self.part_rows = part_rows
@@ -94,8 +101,9 @@ class _TableWriter:
         self.batches: list[pa.RecordBatch] = []
         self.batched = 0
         self.writer: pq.ParquetWriter | None = None
-        self.tmp: Path | None = None
-        self.final: Path | None = None
+        self.sink = None
+        self.tmp: str | None = None
+        self.final: str | None = None
         self.seq = 0
         self.in_part = 0
         self.files: list[tuple[str, int]] = []
@@ -120,6 +128,11 @@ class _TableWriter:
         self.batches.append(batch)
         self.batched += batch.num_rows
 
+    @property
+    def due(self) -> bool:
+        """The current part has reached ``part_rows`` (with what is buffered)."""
+        return self.in_part + self.batched + self.buffered >= self.part_rows
+
     def flush(self) -> None:
         """Write everything buffered as one row group."""
         self._to_arrow()
@@ -127,57 +140,78 @@ class _TableWriter:
             return
         table = pa.Table.from_batches(self.batches, schema=self.schema)
         self.batches, self.batched = [], 0
-        if self.writer is None:
-            name = f"{self.worker}-{self.seq:05d}"
-            self.tmp = self.dir / f"{TMP_PREFIX}{name}{TMP_SUFFIX}"
-            self.final = self.dir / f"{PART_PREFIX}{name}.parquet"
-            self.seq += 1
-            self.writer = pq.ParquetWriter(str(self.tmp), self.schema, compression=COMPRESSION)
-        self.writer.write_table(table, row_group_size=table.num_rows)
+        try:
+            if self.writer is None:
+                name = f"{self.name}-{self.seq:05d}"
+                self.final = f"{PART_PREFIX}{name}.parquet"
+                tmp = f"{TMP_PREFIX}{name}{TMP_SUFFIX}"
+                self.seq += 1
+                self.sink = self.report.create(self.table, tmp)  # refused if anything is in the way
+                self.tmp = tmp  # ours: abort() removes it (the run's end removes any other of its temporaries)
+                self.writer = pq.ParquetWriter(self.sink, self.schema, compression=COMPRESSION)
+            self.writer.write_table(table, row_group_size=table.num_rows)
+        except OSError as err:
+            raise cannot("write", self.report.where(self.table, self.tmp or self.final), err) from None
         self.in_part += table.num_rows
-        del table
-        if self.in_part >= self.part_rows:
-            self._finish_part()
 
-    def _finish_part(self) -> None:
-        assert self.writer is not None and self.tmp is not None and self.final is not None
-        self.writer.close()
-        os.replace(self.tmp, self.final)
-        self.files.append((self.final.name, self.in_part))
-        self.writer, self.tmp, self.final, self.in_part = None, None, None, 0
-
-    def close(self) -> list[tuple[str, int]]:
+    def finish_part(self) -> list[tuple[str, int]]:
+        """Write what is buffered, close the current part and give it its final name; the parts
+        finished (none or one)."""
         self.flush()
-        if self.writer is not None:
-            self._finish_part()
-        return self.files
+        if self.writer is None:
+            return []
+        assert self.tmp is not None and self.final is not None and self.sink is not None
+        try:
+            self.writer.close()
+            self.sink.close()
+        except OSError as err:
+            raise cannot("write", self.report.where(self.table, self.tmp), err) from None
+        self.writer, self.sink = None, None
+        self.report.rename(self.table, self.tmp, self.final)
+        done = (self.final, self.in_part)
+        self.files.append(done)
+        self.tmp, self.final, self.in_part = None, None, 0
+        return [done]
 
     def abort(self) -> None:
         self.columns, self.buffered, self.batches, self.batched = [[] for _ in self.schema], 0, [], 0
-        if self.writer is not None:
-            try:
-                self.writer.close()
-            except Exception:
-                pass
-            self.writer = None
+        for closing in (self.writer, self.sink):
+            if closing is not None:
+                try:
+                    closing.close()
+                except Exception:
+                    pass
+        self.writer, self.sink = None, None
         if self.tmp is not None:
             try:
-                os.unlink(self.tmp)
-            except OSError:
+                self.report.unlink(self.table, self.tmp)
+            except (OSError, OutputError):
                 pass
             self.tmp = None
 
 
 class ReportWriter:
-    """One worker's writer of all five tables (see the module docstring)."""
+    """One worker's writer of all five tables (see the module docstring).
 
-    def __init__(self, out_dir: str | os.PathLike, worker: int, *, batch_rows: int = DEFAULT_BATCH_ROWS,
+    Part names are ``part-[<run_id>-]<worker>-<seq>.parquet``: a run's parts never have another
+    run's names. :meth:`commit` finishes the current part of every table at once, so that after it
+    every row added so far is in a finished part (the runner commits between batches).
+    """
+
+    def __init__(self, out_dir: str | os.PathLike, worker: int | str, *, batch_rows: int = DEFAULT_BATCH_ROWS,
                  part_rows: int = DEFAULT_PART_ROWS, group_rows: int = DEFAULT_GROUP_ROWS,
-                 metadata: dict | None = None):
-        directory = Path(out_dir)
+                 metadata: dict | None = None, run_id: str | None = None):
+        self.report = ReportDir(out_dir)
         meta = {k: str(v) for k, v in (metadata or {}).items()}
-        self.tables = {t: _TableWriter(directory, t, worker, batch_rows, part_rows, meta, group_rows)
-                       for t in TABLE_NAMES}
+        name = f"{run_id}-{worker}" if run_id else str(worker)
+        try:
+            self.tables = {t: _TableWriter(self.report, t, name, batch_rows, part_rows, meta, group_rows)
+                           for t in TABLE_NAMES}
+            for t in TABLE_NAMES:
+                self.report.table(t)
+        except BaseException:
+            self.report.close()
+            raise
 
     def add(self, report) -> None:
         self.add_rows(hand_rows(report))
@@ -186,41 +220,112 @@ class ReportWriter:
         for table, table_rows in rows.items():
             self.tables[table].extend(table_rows)
 
+    @property
+    def due(self) -> bool:
+        """Some table's current part is full: time to :meth:`commit`."""
+        return any(w.due for w in self.tables.values())
+
+    def commit(self) -> dict[str, list[tuple[str, int]]]:
+        """Finish every table's current part; the parts finished now, by table."""
+        return {t: w.finish_part() for t, w in self.tables.items()}
+
     def close(self) -> dict[str, list[tuple[str, int]]]:
-        return {t: w.close() for t, w in self.tables.items()}
+        """Commit, release the directory; every part this writer finished, by table."""
+        try:
+            self.commit()
+        except BaseException:
+            self.abort()
+            raise
+        self.report.close()
+        return {t: list(w.files) for t, w in self.tables.items()}
 
     def abort(self) -> None:
         for w in self.tables.values():
             w.abort()
+        self.report.close()
 
 
 # ---------------------------------------------------------------------------------------------
 # the report directory (parent side)
 
 
-def count_rows(out_dir: str | os.PathLike) -> dict[str, dict]:
-    """Rows and files of each table, from the part files' footers (cheap)."""
+def _as_report(out_dir) -> tuple[ReportDir, bool]:
+    if isinstance(out_dir, ReportDir):
+        return out_dir, False
+    return ReportDir(out_dir), True
+
+
+def count_rows(out_dir: str | os.PathLike | ReportDir, run_id: str | None = None) -> dict[str, dict]:
+    """Rows and files of each table (only run ``run_id``'s parts, if given), from the part files'
+    footers (cheap); each part opened without following a link."""
+    report, owned = _as_report(out_dir)
+    prefix = f"{PART_PREFIX}{run_id}-" if run_id else PART_PREFIX
     out = {}
-    for table in TABLE_NAMES:
-        files = part_files(out_dir, table)
-        out[table] = {"files": len(files), "rows": sum(pq.ParquetFile(f).metadata.num_rows for f in files)}
+    try:
+        for table in TABLE_NAMES:
+            names = sorted(n for n in report.names(table) if n.startswith(prefix) and n.endswith(".parquet"))
+            if run_id and f"{PART_PREFIX}empty.parquet" in report.names(table):
+                names.append(f"{PART_PREFIX}empty.parquet")
+            rows = 0
+            for name in names:
+                where = report.where(table, name)
+                try:
+                    fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=report.table(table))
+                    with os.fdopen(fd, "rb") as f:
+                        rows += pq.ParquetFile(f).metadata.num_rows
+                except (OSError, pa.ArrowException) as err:
+                    raise OutputError(f"cannot read {where}: {_read_reason(err)}") from None
+            out[table] = {"files": len(names), "rows": rows}
+    finally:
+        if owned:
+            report.close()
     return out
 
 
-def write_empty_parts(out_dir: str | os.PathLike, metadata: dict | None = None) -> None:
-    """Give a table with no part file one empty part, so that every table reads (with its schema)."""
+def write_empty_parts(out_dir: str | os.PathLike | ReportDir, metadata: dict | None = None,
+                      run_id: str | None = None) -> None:
+    """Give a table with no part file (of run ``run_id``, if given) one empty part, so that every
+    table reads (with its schema)."""
+    report, owned = _as_report(out_dir)
+    prefix = f"{PART_PREFIX}{run_id}-" if run_id else PART_PREFIX
     meta = {k: str(v) for k, v in (metadata or {}).items()}
-    for table in TABLE_NAMES:
-        if not part_files(out_dir, table):
+    try:
+        for table in TABLE_NAMES:
+            if any(n.startswith(prefix) and n.endswith(".parquet") for n in report.names(table)):
+                continue
             sch = schema(table).with_metadata({**schema(table).metadata, **meta})
-            tdir = Path(out_dir) / table
-            tmp = tdir / f"{TMP_PREFIX}empty{TMP_SUFFIX}"
-            pq.write_table(sch.empty_table(), str(tmp), compression=COMPRESSION)
-            os.replace(tmp, tdir / f"{PART_PREFIX}empty.parquet")
+            tmp = f"{TMP_PREFIX}{run_id or 'empty'}-empty-{os.getpid()}{TMP_SUFFIX}"
+            try:
+                with report.create(table, tmp) as f:
+                    try:
+                        pq.write_table(sch.empty_table(), f, compression=COMPRESSION)
+                    except OSError as err:
+                        raise cannot("write", report.where(table, tmp), err) from None
+                report.rename(table, tmp, f"{PART_PREFIX}empty.parquet")
+            except BaseException:
+                try:
+                    report.unlink(table, tmp)
+                except (OSError, OutputError):
+                    pass
+                raise
+    finally:
+        if owned:
+            report.close()
+
+
+def _read_reason(err: BaseException, path: object = None) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return reason(err)
+    text = " ".join(str(err).split()) or type(err).__name__
+    if path is not None:  # pyarrow names the file again: "Could not open Parquet input source '<path>': ..."
+        head, sep, tail = text.partition(f"'{path}': ")
+        text = tail if sep else text
+    return f"not a whole Parquet file ({text})" if isinstance(err, pa.ArrowException) else text
 
 
 def read_table(out_dir: str | os.PathLike, table: str, columns: list[str] | None = None) -> pa.Table:
-    """One report table as an Arrow table (all its part files; the schema of this version)."""
+    """One report table as an Arrow table (all its part files; the schema of this version).
+    A part that cannot be read (truncated, not Parquet) raises OutputError naming it."""
     if table not in TABLE_NAMES:
         raise ValueError(f"unknown table {table!r}; the report has {', '.join(TABLE_NAMES)}")
     files = part_files(out_dir, table)
@@ -229,8 +334,16 @@ def read_table(out_dir: str | os.PathLike, table: str, columns: list[str] | None
         sch = pa.schema([sch.field(c) for c in columns], metadata=sch.metadata)
     if not files:
         return sch.empty_table()
-    tables = [pq.read_table(f, columns=columns).replace_schema_metadata(sch.metadata) for f in files]
-    return pa.concat_tables(tables, promote_options="default")
+    tables = []
+    for f in files:
+        try:
+            tables.append(pq.read_table(f, columns=columns).replace_schema_metadata(sch.metadata))
+        except (OSError, pa.ArrowException) as err:
+            raise OutputError(f"cannot read {f}: {_read_reason(err, f)}") from None
+    try:
+        return pa.concat_tables(tables, promote_options="default")
+    except pa.ArrowException as err:
+        raise OutputError(f"cannot read {Path(out_dir) / table}: its parts do not fit together ({err})") from None
 
 
 def to_dataframes(out_dir: str | os.PathLike, tables: list[str] | tuple[str, ...] = TABLE_NAMES) -> dict:

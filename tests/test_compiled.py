@@ -39,8 +39,7 @@ CHECK = textwrap.dedent("""
     sys.path.insert(0, os.getcwd())  # the compiled copy, before the editable install
     import handaudit
     from handaudit import audit
-    from handaudit import audit
-from handaudit.batch import Runner
+    from handaudit.batch import Runner
     from handaudit.buildinfo import compiled_modules
     from handaudit.reports.jsonl import dumps, report_line
 
@@ -203,10 +202,39 @@ def _odd_amount(rng: random.Random, number: str) -> str:
                        number.split(".")[0] + ".123456789012345678901", str(2**62)])
 
 
+# Every one of these values in every one of these fields (of a sample each), then random mutations.
+SYSTEMATIC_KEYS = ["actions", "antes", "blinds_or_straddles", "starting_stacks", "min_bet", "seats", "players",
+                   "finishing_stacks", "winnings", "hand"]
+SYSTEMATIC_VALUES = ["[]", "[[]]", "''", "0", "inf", "1e400", "-0.0", "[0.5, 1e-400]"]
+
+
+def _set_field(text: str, key: str, value: str) -> str:
+    """``text`` with field ``key`` (one line or a multi-line array) set to ``value``."""
+    lines = _lines(text)
+    for i, line in enumerate(lines):
+        if line.startswith(key + " ="):
+            j = i + 1
+            if line.rstrip().endswith("["):
+                while j < len(lines) and not lines[j].startswith("]"):
+                    j += 1
+                j += 1
+            lines[i:j] = [f"{key} = {value}"]
+            break
+    else:
+        lines.append(f"{key} = {value}")
+    return "\n".join(lines) + "\n"
+
+
 def fuzz_corpus(directory: Path) -> None:
-    """FUZZ_HANDS deterministic hostile hands, one .phh file each, from the samples."""
+    """FUZZ_HANDS deterministic hostile hands, one .phh file each, from the samples: each of
+    SYSTEMATIC_VALUES in each of SYSTEMATIC_KEYS (``actions = []`` among them), then random
+    mutations."""
     rng = random.Random(14)
     directory.mkdir()
     texts = [path.read_text(encoding="utf-8") for path in SEEDS]
-    for k in range(FUZZ_HANDS):
-        (directory / f"fuzz-{k:04d}.phh").write_text(_mutate(rng, rng.choice(texts)), encoding="utf-8")
+    hands = [_set_field(texts[(k * 7 + v) % len(texts)], key, value)
+             for k, key in enumerate(SYSTEMATIC_KEYS) for v, value in enumerate(SYSTEMATIC_VALUES)]
+    while len(hands) < FUZZ_HANDS:
+        hands.append(_mutate(rng, rng.choice(texts)))
+    for k, text in enumerate(hands):
+        (directory / f"fuzz-{k:04d}.phh").write_text(text, encoding="utf-8")

@@ -355,8 +355,8 @@ class _HandBuilder:
             amount = action.amount
             if amount is not None and (amount > F.MAX_UNITS or result.decimals > F.MAX_PLACES):
                 self._action_error(index, text, ActionError(
-                    "invalid-field", f"the amount {_shown(amount) if result.decimals == 0 else 'written'} is beyond "
-                    f"the limits: at most {F.MAX_UNITS_TEXT} units and {F.MAX_PLACES} decimal places", 1))
+                    "invalid-field", f"the amount is beyond the limits: at most {F.MAX_UNITS_TEXT} units and "
+                    f"{F.MAX_PLACES} decimal places", 1))
                 continue
             if action.player is not None and action.player >= n:
                 self._action_error(index, text, ActionError(

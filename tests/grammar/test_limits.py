@@ -100,7 +100,7 @@ CASES = [
      "action 3: 5,008 characters; handaudit reads actions of at most 1,000"),
     ("raise of 900 digits", _action("p3 cbr 1" + "0" * 899), "unreadable", "invalid-field", "actions", None),
     ("raise of 19 places", _action("p3 cbr 0.3000000000000000001"), "unreadable", "invalid-field", "actions",
-     "action 3: the amount written is beyond the limits: at most 4 * 10**18 units and 18 decimal places"),
+     "action 3: the amount is beyond the limits: at most 4 * 10**18 units and 18 decimal places"),
     ("10,001 actions", _with("actions", "[" + "'', " * 10001 + "]"), "unreadable", "invalid-field", "actions",
      "the hand has 10001 actions; handaudit reads at most 10,000 a hand"),
 ]

@@ -38,6 +38,9 @@ _SEATS_FIELD: Final = _SLOT["seats"]
 _SEAT_COUNT_FIELD: Final = _SLOT["seat_count"]
 # The fields that may hold integers other than amounts (INT, STR_OR_INT, INTS): each integer a
 # TOML 64-bit one, seats and seat_count 1..MAX_SEAT (README "Limits").
+_INT_LOW: Final = -F.MAX_INT
+_INT_HIGH: Final = F.MAX_INT
+_SHORT: Final = 2**61  # well inside both the 64-bit range and a compiled short int
 _INT_SLOTS: Final[tuple[int, ...]] = tuple([slot for slot, kind in enumerate(_KIND)
                                             if kind == F.INT or kind == F.STR_OR_INT or kind == F.INTS])
 # Slots of the converted amounts, in F.AMOUNT_FIELDS order.
@@ -122,6 +125,9 @@ class _HandBuilder:
         self.values: list[object] = [None] * len(_KIND)  # by slot: a field whose type is right
         self.findings: list[Finding] = []
         self.fatal = False
+        # Per amount field (F.AMOUNT_FIELDS order): the total and the largest of its sizes.
+        self.sums: list[int] = [0] * len(_AMOUNT_SLOTS)
+        self.maxima: list[int] = [0] * len(_AMOUNT_SLOTS)
 
     # -- findings with a location ------------------------------------------------------------
     def _line_of(self, key: str) -> int | None:
@@ -240,7 +246,15 @@ class _HandBuilder:
             if value is None:
                 continue
             seats = slot == _SEATS_FIELD or slot == _SEAT_COUNT_FIELD
-            low, high = (1, F.MAX_SEAT) if seats else (-F.MAX_INT, F.MAX_INT)
+            low, high = (1, F.MAX_SEAT) if seats else (_INT_LOW, _INT_HIGH)
+            if not isinstance(value, list):
+                if type(value) is not int:
+                    continue  # a string (hand, table)
+                v0 = cast(int, value)
+                # Most integers are small: compared with short constants first (compiled, a
+                # comparison with 2**63 - 1, a long, is a generic call).
+                if (-_SHORT < v0 < _SHORT and not seats) or (seats and 1 <= v0 <= F.MAX_SEAT):
+                    continue
             items = value if isinstance(value, list) else [value]
             for i in range(len(items)):
                 v = items[i]
@@ -256,15 +270,26 @@ class _HandBuilder:
     def _check_amount_limits(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None]) -> None:
         """Each amount within the limits on its own (README "Limits"): at most MAX_PLACES
         decimal places, at most MAX_UNITS units at its field's places. inf and nan are left to
-        :meth:`_check_values`."""
+        :meth:`_check_values`. Also keeps each field's total and largest size (``self.sums``,
+        ``self.maxima``, at the field's places) for :meth:`_check_totals`."""
         values = self.values
+        sums = self.sums
+        maxima = self.maxima
         for slot in range(len(amounts)):
             amount = amounts[slot]
             if amount is None:
                 continue
             units, places = amount
+            total = 0
+            largest = 0
             for i in range(len(units)):
                 u = units[i]
+                if u is not None and -F.MAX_UNITS <= u <= F.MAX_UNITS:
+                    m = -u if u < 0 else u
+                    total += m
+                    if m > largest:
+                        largest = m
+                    continue
                 if u is None:
                     raw = values[_AMOUNT_SLOTS[slot]]
                     v = cast(list, raw)[i] if isinstance(raw, list) else raw
@@ -279,6 +304,8 @@ class _HandBuilder:
                     self._bad(variant, amounts, slot, f"{_entry(slot, i, raw)} is {_shown(v)}: more than "
                               f"{F.MAX_UNITS_TEXT} units at {places} decimal places")
                     break
+            sums[slot] = total
+            maxima[slot] = largest
 
     def _bad(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None], slot: int, message: str,
              required: bool = True) -> None:
@@ -421,42 +448,39 @@ class _HandBuilder:
         largest = 0
         total = 0
         unknown = False
+        sums = self.sums
+        maxima = self.maxima
         for slot in range(len(amounts)):
             amount = amounts[slot]
             if amount is None:
-                continue
-            units, places = amount
-            factor = F.power_of_ten(scale - places)
-            field_total = 0
-            field_max = 0
-            for u in units:
-                if u is None:
-                    unknown = True  # an inf starting stack: the only None left
-                    continue
-                m = -u if u < 0 else u
-                field_total += m
-                if m > field_max:
-                    field_max = m
-            if field_max * factor > F.MAX_UNITS:
+                continue  # absent, or dropped by the checks
+            factor = F.power_of_ten(scale - amount[1])
+            field_max = maxima[slot] * factor
+            if field_max > F.MAX_UNITS:
                 self._bad(variant, amounts, slot, f"field {F.AMOUNT_FIELDS[slot]!r} holds an amount of more than "
                           f"{F.MAX_UNITS_TEXT} units at the hand's {scale} decimal places")
                 continue
-            if slot != _STARTING_STACKS and field_max * factor > largest:
-                largest = field_max * factor
+            if slot == _STARTING_STACKS:
+                unknown = None in amount[0]  # an inf stack: the only None left
+            elif field_max > largest:
+                largest = field_max
             if slot != _SMALL_BET and slot != _BIG_BET and slot != _MIN_BET and slot != _FINISHING_STACKS:
-                total += field_total * factor
-        texts = cast(list[str], self.values[_ACTIONS_FIELD])
-        for index in range(len(actions)):  # every action parsed (a bad one is fatal): index = position
-            p = actions[index]
-            a = p.action.amount
-            if a is not None:
-                a *= F.power_of_ten(scale - p.decimals)
-                if a > F.MAX_UNITS:
-                    self._action_error(index, texts[index], ActionError(
-                        "invalid-field", f"the amount is more than {F.MAX_UNITS_TEXT} units at the hand's {scale} decimal places", 1))
-                    return
-                if a > largest:
-                    largest = a
+                total += sums[slot] * factor
+        if unknown:
+            # A written raise-to is stored (and bounds the bets) only where no stack caps it.
+            texts = cast(list[str], self.values[_ACTIONS_FIELD])
+            for index in range(len(actions)):  # every action parsed (a bad one is fatal): index = position
+                p = actions[index]
+                a = p.action.amount
+                if a is not None:
+                    a *= F.power_of_ten(scale - p.decimals)
+                    if a > F.MAX_UNITS:
+                        self._action_error(index, texts[index], ActionError(
+                            "invalid-field", f"the amount is more than {F.MAX_UNITS_TEXT} units at the hand's "
+                            f"{scale} decimal places", 1))
+                        return
+                    if a > largest:
+                        largest = a
         if unknown:
             steps = len(actions) + 1
             total += steps * steps * largest

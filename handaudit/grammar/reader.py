@@ -42,7 +42,8 @@ _INT_LOW: Final = -F.MAX_INT
 _INT_HIGH: Final = F.MAX_INT
 _SHORT: Final = 2**61  # well inside both the 64-bit range and a compiled short int
 _INT_SLOTS: Final[tuple[int, ...]] = tuple([slot for slot, kind in enumerate(_KIND)
-                                            if kind == F.INT or kind == F.STR_OR_INT or kind == F.INTS])
+                                            if kind == F.INT or kind == F.STR_OR_INT or kind == F.INTS
+                                            or _NAMES[slot] in ("time_limit", "time_banks")])
 # Slots of the converted amounts, in F.AMOUNT_FIELDS order.
 _BRING_IN: Final = 0
 _SMALL_BET: Final = 1
@@ -369,10 +370,9 @@ class _HandBuilder:
         deck_or_hidden = _DECK_OR_HIDDEN[variant.code]
         for index, text in enumerate(texts):
             if len(text) > F.MAX_ACTION_CHARS:
-                self.findings.append(Finding("invalid-field", f"action {index}: {len(text):,} characters; handaudit "
-                                             f"reads actions of at most {F.MAX_ACTION_CHARS:,}", index, None,
-                                             line=self._line_of("actions") or self.chunk.line, column=1))
-                self.fatal = True
+                self._action_error(index, text, ActionError(
+                    "invalid-field", f"{len(text):,} characters; handaudit reads actions of at most "
+                    f"{F.MAX_ACTION_CHARS:,}", 1))
                 continue
             result = parse_action(text)
             if isinstance(result, ActionError):

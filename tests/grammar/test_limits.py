@@ -66,6 +66,7 @@ CASES = [
      "field 'level' is an integer of more than 18 digits: it must be an integer from "
      "-9,223,372,036,854,775,807 to 9,223,372,036,854,775,807"),
     ("day -2**63", _with("day", str(-2**63)), "invalid", "invalid-field", "day", None),
+    ("time_limit 5,000-digit", _with("time_limit", BIG), "invalid", "invalid-field", "time_limit", None),
     ("stack 2**63", _with("starting_stacks", f"[{2**63}, 26.85, 5.00]"), "unreadable", "invalid-field",
      "starting_stacks", None),
     ("stack 2**63 - 1", _with("starting_stacks", f"[{2**63 - 1}, 26, 5]"), "unreadable", "invalid-field",

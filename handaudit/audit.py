@@ -10,7 +10,6 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final
 
 from .findings import ERROR, Finding
-from .grammar.reader import read_hands
 from .model import Hand, JSONShape, ReadResult, amount_json, amounts_json
 from .settlement import Settlement, settle
 from .validator import replay
@@ -156,13 +155,17 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     """Audit every hand of ``paths`` (files, directories, ``-``) in input order.
 
     ``rulebook`` is a built-in name or a TOML file; ``overrides`` are ``KEY=VALUE`` strings as
-    given to ``--set``.
+    given to ``--set``. Each hand is isolated as ``handaudit check`` isolates it
+    (:func:`handaudit.auditing.audit_chunk`): a failure of handaudit itself on one hand becomes
+    that hand's report, with an ``internal-error`` finding, and the generator goes on with the
+    next hand (``HANDAUDIT_DEBUG=1`` raises instead). A path that cannot be read at all raises
+    :class:`~handaudit.grammar.sources.SourceError`, as it makes ``check`` exit with status 2.
     """
+    from .auditing import audit_chunk
+    from .grammar.sources import expand_paths, read_chunks
     from .validator.rulebook import load_rulebook
 
     book = load_rulebook(rulebook, list(overrides))
-    last_source, index = None, 0
-    for read in read_hands(paths):
-        index = index + 1 if read.source == last_source else 0
-        last_source = read.source
-        yield audit_read(read, book, index)
+    for path in expand_paths(list(paths)):
+        for chunk in read_chunks(path):
+            yield audit_chunk(chunk, book)

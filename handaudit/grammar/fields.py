@@ -6,8 +6,6 @@ Source: phh-std spec.rst (the field table) and required.rst (required fields per
 from __future__ import annotations
 
 import datetime as _dt
-import math
-from decimal import Decimal
 from typing import Final
 
 # Field kinds: small integers (type_ok compares them natively); KIND_NAMES[kind] is the text
@@ -84,7 +82,8 @@ _TIMES: Final = (_dt.time, _dt.datetime)
 def type_ok(kind: int, value: object) -> bool:
     """Whether a TOML value has the field kind's type (array elements included).
 
-    Exact type tests (``type(v) is int``): a boolean is not an integer here.
+    Exact type tests (``type(v) is int``): a boolean is not an integer here. Floats are
+    :class:`TomlFloat` (the reader's ``parse_float``).
     """
     t = type(value)
     if kind == STR:
@@ -92,7 +91,7 @@ def type_ok(kind: int, value: object) -> bool:
     if kind == INT:
         return t is int
     if kind == NUM:
-        return t is int or t is float or t is Decimal
+        return t is int or t is TomlFloat
     if kind == BOOL:
         return t is bool
     if kind == TIME:
@@ -104,7 +103,7 @@ def type_ok(kind: int, value: object) -> bool:
     if kind == NUMS or kind == STACKS:
         for v in value:
             t = type(v)
-            if not (t is int or t is float or t is Decimal):
+            if not (t is int or t is TomlFloat):
                 return False
         return True
     if kind == INTS:
@@ -118,85 +117,155 @@ def type_ok(kind: int, value: object) -> bool:
     return True
 
 
-class NeedsExactReparse(Exception):
-    """A float with 16+ significant digits: the text must be read again with decimals."""
+
+# -- limits -----------------------------------------------------------------------------------
+# Every value the reader lets through fits the report's columns (handaudit/reports/schema.py),
+# and so does every value the replay and the settlement derive from them: README "Limits".
+MAX_PLAYERS: Final = 1_000  # players of a hand (int16 columns: players, player, eligible, pots)
+MAX_SEAT: Final = 1_000  # seats entries and seat_count: 1..MAX_SEAT (int16 column: seat)
+MAX_ACTIONS: Final = 10_000  # entries of the actions array (memory per hand: README "Limits")
+MAX_ACTION_CHARS: Final = 1_000  # characters of one action string, commentary included
+MAX_PLACES: Final = 18  # decimal places of an amount, trailing zeros not counted (int8: scale)
+# Units of the hand's smallest unit: each amount, and the total money a hand can move (pots,
+# stacks, rake), at most this; twice it still fits int64 (bets and raises-to above a stack).
+MAX_UNITS: Final = 4 * 10**18
+MAX_UNITS_TEXT: Final = "4 * 10**18"  # as messages say it
+MAX_INT: Final = 2**63 - 1  # any other integer field: a TOML (64-bit) integer, |value| <= this
+
+# Why a TomlFloat has no units (its ``places`` then): not finite (inf, nan), or beyond the limits.
+NOT_FINITE: Final = 0
+TOO_PRECISE: Final = -1
+TOO_LARGE: Final = -2
+
+
+class TomlFloat:
+    """A TOML float as written (``toml_rs.loads(..., parse_float=toml_float)``), with its exact
+    value: ``units / 10**places``, no trailing zero in the decimals (``200.30`` -> 2003, 1).
+
+    ``units`` is None for ``inf``/``nan`` (``places`` NOT_FINITE) and for a number beyond the
+    limits: more than :data:`MAX_PLACES` decimal places (TOO_PRECISE) or more than
+    :data:`MAX_UNITS` units at its places (TOO_LARGE). No binary double is ever made: ``3.0000000000000001``
+    is ``(30000000000000001, 16)``, ``1e-400`` too precise, ``1e400`` too large, never 0 or inf.
+    ``repr`` is the text as written (messages quote it).
+    """
+
+    __slots__ = ("text", "units", "places")
+
+    def __init__(self, text: str) -> None:
+        units, places = exact_text(text)
+        self.text: Final = text
+        self.units: Final = units
+        self.places: Final = places
+
+    def __repr__(self) -> str:
+        return self.text if len(self.text) <= 40 else self.text[:37] + "..."
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TomlFloat) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __reduce__(self) -> tuple:
+        return (TomlFloat, (self.text,))
+
+    def __float__(self) -> float:
+        """The nearest binary double (for callers who want one; handaudit never does)."""
+        return float(self.text.replace("_", ""))
+
+    @property
+    def infinite(self) -> bool:
+        """``inf`` or ``+inf`` (an unknown stack), not ``-inf`` or ``nan``."""
+        t = self.text
+        return t == "inf" or t == "+inf"
+
+
+# Floats read so far, by text: hands repeat their amounts (0.25, 0.50), and a lookup costs a
+# fraction of converting the text. Bounded: a full cache starts again.
+_FLOATS: Final[dict[str, TomlFloat]] = {}
+_MAX_FLOATS: Final = 4096
+
+
+def toml_float(text: str) -> TomlFloat:
+    """``parse_float`` for the TOML reader: the float's text, as a shared :class:`TomlFloat`."""
+    number = _FLOATS.get(text)
+    if number is None:
+        if len(_FLOATS) >= _MAX_FLOATS:
+            _FLOATS.clear()
+        number = TomlFloat(text)
+        _FLOATS[text] = number
+    return number
+
+
+def exact_text(text: str) -> tuple[int | None, int]:
+    """A TOML float's text (the TOML reader has checked its syntax) as ``(units, places)``,
+    exactly, by its digits: ``'+1_000.50'`` -> ``(10005, 1)``, ``'-0.0'`` -> ``(0, 0)``,
+    ``'1.5e3'`` -> ``(1500, 0)``. ``(None, NOT_FINITE)`` for inf and nan; ``(None,
+    TOO_PRECISE)`` / ``(None, TOO_LARGE)`` beyond :data:`MAX_PLACES` places or :data:`MAX_UNITS` units
+    (decided on the digits, before any int is made, so 5,000 digits cost no more than 40)."""
+    if "_" in text:
+        text = text.replace("_", "")
+    negative = text.startswith("-")
+    start = 1 if negative or text.startswith("+") else 0
+    end = len(text)
+    exponent = 0
+    e = text.find("e")
+    if e < 0:
+        e = text.find("E")
+    if e >= 0:
+        power = text[e + 1:]
+        power_digits = power.lstrip("+-").lstrip("0")
+        end = e
+        if len(power_digits) > 6:  # |exponent| >= 10**6: beyond any limit unless the number is 0
+            if text[start:end].strip("0.") == "":
+                return 0, 0
+            return None, (TOO_PRECISE if power.startswith("-") else TOO_LARGE)
+        exponent = int(power)
+    elif text.endswith(("inf", "nan")):
+        return None, NOT_FINITE
+    dot = text.find(".", start, end)
+    if dot < 0:
+        whole = text[start:end]
+        frac = ""
+    else:
+        whole = text[start:dot]
+        frac = text[dot + 1:end].rstrip("0")
+    digits = (whole + frac).lstrip("0")
+    if not digits:
+        return 0, 0
+    places = len(frac) - exponent
+    if places > 0 and e >= 0:  # '150e-3': trailing zeros of the whole part count as decimals
+        stripped = digits.rstrip("0")
+        cut = min(len(digits) - len(stripped), places)
+        if cut:
+            digits = digits[:len(digits) - cut]
+            places -= cut
+    if places > MAX_PLACES:
+        return None, TOO_PRECISE
+    if len(digits) - places > 19:  # 10**19 or more: decided before an int of those digits is made
+        return None, TOO_LARGE
+    units = int(digits)
+    if units > MAX_UNITS:
+        return None, TOO_LARGE
+    if places < 0:
+        units *= power_of_ten(-places)
+        places = 0
+    return (-units if negative else units), places
 
 
 def exact(value: object) -> tuple[int | None, int]:
-    """A TOML number as ``(units, places)``, exactly ``units / 10**places`` with no trailing zero
-    in the decimals (``200.30`` -> ``(2003, 1)``, ``5`` -> ``(5, 0)``); units None for inf/nan or
-    an absurd exponent.
+    """A TOML number (an int, or a :class:`TomlFloat`) as ``(units, places)``, exactly ``units /
+    10**places`` with no trailing zero in the decimals (``200.30`` -> ``(2003, 1)``, ``5`` ->
+    ``(5, 0)``); units None for inf/nan and for a float beyond the limits (see TomlFloat).
 
-    Floats come from the fast TOML reader as binary doubles. ``repr`` gives the shortest
-    decimal that reads back as the same double, which is the written decimal whenever that has
-    at most 15 significant digits (two such decimals never share a double); a longer one raises
-    :class:`NeedsExactReparse` so the hand is read again with decimals from the start.
+    An int is taken as it is: its magnitude is checked against :data:`MAX_UNITS` with the rest
+    of the hand (reader.py), where its scale is known.
     """
     if type(value) is int:  # not bool: the field checks let no boolean through
         return value, 0  # type: ignore[return-value]  # an int, by the test above
-    if isinstance(value, float):
-        if -_FEW_PLACES_LIMIT < value < _FEW_PLACES_LIMIT:
-            few = _few_places(value)
-            if few is not None:
-                return few
-        if math.isinf(value) or math.isnan(value):
-            return None, 0
-        text = repr(value)  # '200.3', '200.0', '1.5e-05', '1e+16'
-        exponent = 0
-        if "e" in text:
-            text, _, power = text.partition("e")
-            exponent = int(power)
-        whole, _, frac = text.partition(".")
-        digits = whole + frac
-        if len(digits.lstrip("-0")) > 15:  # significant digits, trailing zeros included
-            raise NeedsExactReparse
-        return _normal(int(digits), len(frac) - exponent)
-    if isinstance(value, Decimal):  # from the exact path (tomllib with decimals)
-        sign, digit_tuple, exp = value.as_tuple()
-        if not isinstance(exp, int) or abs(exp) > 1000:
-            # inf/nan, or an absurd exponent (1e-99999999: 10**99999999 units)
-            return None, 0
-        units = int("".join([str(d) for d in digit_tuple]))
-        return _normal(-units if sign else units, -exp)
+    if isinstance(value, TomlFloat):
+        return value.units, value.places
     raise TypeError(f"not a TOML number: {value!r}")
-
-
-# Below this magnitude, a decimal of at most _FEW_PLACES places is found with float arithmetic.
-_FEW_PLACES_LIMIT: Final = 1e10
-_FEW_PLACES: Final = 4
-
-
-def _few_places(value: float) -> tuple[int, int] | None:
-    """``value`` (``abs(value) < 1e10``) as ``(units, places)`` when a decimal of at most 4
-    places reads back as it, else None: what :func:`exact` gets from ``repr``, without the string
-    (repr and its parsing cost about 5,000 instructions a float; this about 100).
-
-    Why it is repr's decimal: with ``|value| < 1e10`` and ``p <= 4``, ``value * 10**p`` is within
-    0.04 of the integer ``units`` of any p-place decimal that reads back as ``value``, so rounding
-    finds it, and ``units / 10**p`` (exact operands, one correctly rounded division) is ``value``
-    exactly when that decimal reads back as it. At most one p-place decimal is that close to
-    ``value``, and none with fewer places was (tried first), so it is the shortest: repr's, with
-    at most 14 significant digits (never a reparse) and no trailing zero in its decimals.
-    """
-    scale = 1.0
-    for places in range(_FEW_PLACES + 1):
-        x = value * scale
-        units = int(x + 0.5) if x >= 0.0 else -int(0.5 - x)
-        if float(units) / scale == value:
-            return units, places
-        scale *= 10.0
-    return None
-
-
-def _normal(units: int, places: int) -> tuple[int, int]:
-    """``units / 10**places`` with the fewest places >= 0: ``(2000, 1)`` -> ``(200, 0)``,
-    ``(1, -16)`` (1e+16) -> ``(10**16, 0)``."""
-    if places < 0:
-        return units * 10**-places, 0
-    while places > 0 and units % 10 == 0:  # trailing zeros: 0.50 needs one place
-        units //= 10
-        places -= 1
-    return units, places
 
 
 def exact_all(values: list) -> tuple[list[int | None], int]:
@@ -232,11 +301,6 @@ def power_of_ten(k: int) -> int:
     """``10**k`` for ``k >= 0``; the usual ones from a table (compiled, ``**`` is a generic call
     of some 200 instructions)."""
     return _POWERS_OF_TEN[k] if k < 19 else 10**k
-
-
-def written(value: object) -> int | Decimal:
-    """A finite TOML number as the exact value written (for messages)."""
-    return Decimal(repr(value)) if isinstance(value, float) else value  # type: ignore[return-value]
 
 
 def rescaled(units: list[int | None], places: int, scale: int) -> tuple[int | None, ...]:

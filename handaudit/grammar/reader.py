@@ -8,16 +8,14 @@ index); nothing raises for bad hand content, and nothing is dropped.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 from typing import Final, cast
 
 import toml_rs
 
 from ..cards import UNKNOWN, card_text
 from ..findings import Finding
-from ..model import Action, Hand, ReadResult
+from ..model import Action, Hand, ReadResult, amount_text
 from ..variants import VARIANTS, Variant
 from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
@@ -27,6 +25,7 @@ from .sources import Chunk, expand_paths, read_chunks
 # position in F.FIELDS): read natively by slot, not hashed by name (some 25 dict lookups a hand).
 _SLOT: Final[dict[str, int]] = {name: slot for slot, name in enumerate(F.FIELDS)}
 _KIND: Final[tuple[int, ...]] = tuple(F.FIELDS.values())
+_NAMES: Final[tuple[str, ...]] = tuple(F.FIELDS)
 _PER_PLAYER_SLOTS: Final[tuple[int, ...]] = tuple([_SLOT[name] for name in F.PER_PLAYER])
 _AMOUNT_SLOTS: Final[tuple[int, ...]] = tuple([_SLOT[name] for name in F.AMOUNT_FIELDS])
 _ACTIONS_FIELD: Final = _SLOT["actions"]
@@ -35,6 +34,16 @@ _BLINDS_FIELD: Final = _SLOT["blinds_or_straddles"]
 _BRING_IN_FIELD: Final = _SLOT["bring_in"]
 _ANTE_TRIMMING_FIELD: Final = _SLOT["ante_trimming_status"]
 _HAND_FIELD: Final = _SLOT["hand"]
+_SEATS_FIELD: Final = _SLOT["seats"]
+_SEAT_COUNT_FIELD: Final = _SLOT["seat_count"]
+# The fields that may hold integers other than amounts (INT, STR_OR_INT, INTS): each integer a
+# TOML 64-bit one, seats and seat_count 1..MAX_SEAT (README "Limits").
+_INT_LOW: Final = -F.MAX_INT
+_INT_HIGH: Final = F.MAX_INT
+_SHORT: Final = 2**61  # well inside both the 64-bit range and a compiled short int
+_INT_SLOTS: Final[tuple[int, ...]] = tuple([slot for slot, kind in enumerate(_KIND)
+                                            if kind == F.INT or kind == F.STR_OR_INT or kind == F.INTS
+                                            or _NAMES[slot] in ("time_limit", "time_banks")])
 # Slots of the converted amounts, in F.AMOUNT_FIELDS order.
 _BRING_IN: Final = 0
 _SMALL_BET: Final = 1
@@ -91,9 +100,10 @@ def read_chunk(chunk: Chunk) -> ReadResult:
         return _unreadable(chunk, text, [Finding("syntax-error", "binary data: NUL character in the text",
                                                  line=line, column=pos - text.rfind("\n", 0, pos))])
     try:
-        # TOML 1.0, the language PHH files are written in (and the one tomllib reads below):
-        # toml-rs reads TOML 1.1 by default, which would accept e.g. `time = 12:30`.
-        doc = toml_rs.loads(text, toml_version="1.0.0")
+        # TOML 1.0, the language PHH files are written in: toml-rs reads TOML 1.1 by default,
+        # which would accept e.g. `time = 12:30`. Floats as their text (F.TomlFloat), read
+        # exactly by their digits: no binary double ever decides an amount.
+        doc = toml_rs.loads(text, toml_version="1.0.0", parse_float=F.toml_float)
     except Exception as err:  # toml_rs raises TOMLDecodeError (and others on odd input)
         msg = str(err)
         m = _TOML_POS.search(msg)
@@ -101,10 +111,7 @@ def read_chunk(chunk: Chunk) -> ReadResult:
         msg = [part for part in msg.splitlines() if part.strip()][-1].strip() if m else msg
         return _unreadable(chunk, text, [Finding("syntax-error", f"TOML: {msg}",
                                                  line=chunk.line + line - 1, column=column)])
-    try:
-        return _HandBuilder(chunk, text, doc).build()
-    except F.NeedsExactReparse:  # a float too long to trust: read the text again with decimals
-        return _HandBuilder(chunk, text, tomllib.loads(text, parse_float=Decimal)).build()
+    return _HandBuilder(chunk, text, doc).build()
 
 
 def _unreadable(chunk: Chunk, text: str, findings: list[Finding]) -> ReadResult:
@@ -119,6 +126,9 @@ class _HandBuilder:
         self.values: list[object] = [None] * len(_KIND)  # by slot: a field whose type is right
         self.findings: list[Finding] = []
         self.fatal = False
+        # Per amount field (F.AMOUNT_FIELDS order): the total and the largest of its sizes.
+        self.sums: list[int] = [0] * len(_AMOUNT_SLOTS)
+        self.maxima: list[int] = [0] * len(_AMOUNT_SLOTS)
 
     # -- findings with a location ------------------------------------------------------------
     def _line_of(self, key: str) -> int | None:
@@ -158,6 +168,12 @@ class _HandBuilder:
                                key in variant.required or key == "actions")
         if self.fatal:
             return self._result(None)
+        self._check_integers()
+        texts = values[_ACTIONS_FIELD]
+        if texts is not None and len(cast(list, texts)) > F.MAX_ACTIONS:
+            self.field_finding("invalid-field", "actions", f"the hand has {len(cast(list, texts))} actions; "
+                               f"handaudit reads at most {F.MAX_ACTIONS:,} a hand", True)
+            return self._result(None)
         n = self._player_count(variant)
         if n is None:
             return self._result(None)
@@ -168,12 +184,18 @@ class _HandBuilder:
             value = values[_AMOUNT_SLOTS[i]]
             if value is not None:
                 amounts[i] = F.exact_all(value if isinstance(value, list) else [value])
+        self._check_amount_limits(variant, amounts)
+        if self.fatal:
+            return self._result(None)
         self._check_values(variant, amounts)
-        texts = values[_ACTIONS_FIELD]
         actions = self._actions(cast(list[str], texts) if texts is not None else [], variant, n)
         if self.fatal:
             return self._result(None)
-        return self._result(self._hand(variant, n, actions, amounts))
+        scale = self._scale(actions, amounts)
+        self._check_totals(variant, n, actions, amounts, scale)
+        if self.fatal:
+            return self._result(None)
+        return self._result(self._hand(variant, n, actions, amounts, scale))
 
     def _variant(self) -> Variant | None:
         value = self.doc.get("variant")
@@ -198,6 +220,10 @@ class _HandBuilder:
         if n < 2:
             self.field_finding("invalid-field", "starting_stacks", f"a hand needs at least 2 players, not {n}", True)
             return None
+        if n > F.MAX_PLAYERS:
+            self.field_finding("invalid-field", "starting_stacks", f"the hand has {n} players; handaudit reads "
+                               f"at most {F.MAX_PLAYERS:,} a hand", True)
+            return None
         for i in range(len(_PER_PLAYER_SLOTS)):
             slot = _PER_PLAYER_SLOTS[i]
             value = values[slot]
@@ -209,6 +235,78 @@ class _HandBuilder:
                 if not required:
                     values[slot] = None
         return None if self.fatal else n
+
+    def _check_integers(self) -> None:
+        """The integer fields that are not amounts (day, level, seats, hand, ...): each a TOML
+        64-bit integer, seats and seat_count 1..MAX_SEAT. None of them is required: a value out
+        of range is an invalid-field error and the field is dropped (from ``fields`` too, which
+        the report's players table reads seats from)."""
+        values = self.values
+        for slot in _INT_SLOTS:
+            value = values[slot]
+            if value is None:
+                continue
+            seats = slot == _SEATS_FIELD or slot == _SEAT_COUNT_FIELD
+            low, high = (1, F.MAX_SEAT) if seats else (_INT_LOW, _INT_HIGH)
+            if not isinstance(value, list):
+                if type(value) is not int:
+                    continue  # a string (hand, table)
+                v0 = cast(int, value)
+                # Most integers are small: compared with short constants first (compiled, a
+                # comparison with 2**63 - 1, a long, is a generic call).
+                if (-_SHORT < v0 < _SHORT and not seats) or (seats and 1 <= v0 <= F.MAX_SEAT):
+                    continue
+            items = value if isinstance(value, list) else [value]
+            for i in range(len(items)):
+                v = items[i]
+                if type(v) is int and not low <= cast(int, v) <= high:
+                    key = _NAMES[slot]
+                    where = f" entry {i + 1} (p{i + 1})" if isinstance(value, list) else ""
+                    self.field_finding("invalid-field", key, f"field {key!r}{where} is {_shown(v)}: "
+                                       f"it must be an integer from {low:,} to {high:,}")
+                    values[slot] = None
+                    self.doc.pop(key, None)
+                    break
+
+    def _check_amount_limits(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None]) -> None:
+        """Each amount within the limits on its own (README "Limits"): at most MAX_PLACES
+        decimal places, at most MAX_UNITS units at its field's places. inf and nan are left to
+        :meth:`_check_values`. Also keeps each field's total and largest size (``self.sums``,
+        ``self.maxima``, at the field's places) for :meth:`_check_totals`."""
+        values = self.values
+        sums = self.sums
+        maxima = self.maxima
+        for slot in range(len(amounts)):
+            amount = amounts[slot]
+            if amount is None:
+                continue
+            units, places = amount
+            total = 0
+            largest = 0
+            for i in range(len(units)):
+                u = units[i]
+                if u is not None and -F.MAX_UNITS <= u <= F.MAX_UNITS:
+                    m = -u if u < 0 else u
+                    total += m
+                    if m > largest:
+                        largest = m
+                    continue
+                if u is None:
+                    raw = values[_AMOUNT_SLOTS[slot]]
+                    v = cast(list, raw)[i] if isinstance(raw, list) else raw
+                    if isinstance(v, F.TomlFloat) and v.places < 0:
+                        self._bad(variant, amounts, slot, f"{_entry(slot, i, raw)} is {v!r}: " + (
+                            f"more than {F.MAX_PLACES} decimal places" if v.places == F.TOO_PRECISE
+                            else f"too large (more than {F.MAX_UNITS_TEXT} units of its last decimal place)"))
+                        break
+                elif u > F.MAX_UNITS or u < -F.MAX_UNITS:
+                    raw = values[_AMOUNT_SLOTS[slot]]
+                    v = cast(list, raw)[i] if isinstance(raw, list) else raw
+                    self._bad(variant, amounts, slot, f"{_entry(slot, i, raw)} is {_shown(v)}: more than "
+                              f"{F.MAX_UNITS_TEXT} units at {places} decimal places")
+                    break
+            sums[slot] = total
+            maxima[slot] = largest
 
     def _bad(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None], slot: int, message: str,
              required: bool = True) -> None:
@@ -245,7 +343,7 @@ class _HandBuilder:
             for i, amount in enumerate(stacks[0]):
                 if amount is None or amount <= 0:
                     v = cast(list, values[_STACKS_FIELD])[i]
-                    if amount is None and v == float("inf"):
+                    if amount is None and isinstance(v, F.TomlFloat) and v.infinite:
                         continue
                     self._bad(variant, amounts, _STARTING_STACKS,
                               f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
@@ -260,7 +358,7 @@ class _HandBuilder:
                 if amount < 0:
                     v = cast(list, values[_BLINDS_FIELD])[i]
                     self.field_finding("negative-blind", "blinds_or_straddles",
-                                       f"p{i + 1} posts {-F.written(v)} from outside the blind seats "
+                                       f"p{i + 1} posts {_written(v, True)} from outside the blind seats "
                                        f"(written as {v!r}: a missed or new-player blind)")
         blinds_field = values[_BLINDS_FIELD]
         if values[_BRING_IN_FIELD] is not None and blinds_field is not None and any(cast(list, blinds_field)):
@@ -271,11 +369,22 @@ class _HandBuilder:
         parsed: list[ParsedAction] = []
         deck_or_hidden = _DECK_OR_HIDDEN[variant.code]
         for index, text in enumerate(texts):
+            if len(text) > F.MAX_ACTION_CHARS:
+                self._action_error(index, text, ActionError(
+                    "invalid-field", f"{len(text):,} characters; handaudit reads actions of at most "
+                    f"{F.MAX_ACTION_CHARS:,}", 1))
+                continue
             result = parse_action(text)
             if isinstance(result, ActionError):
                 self._action_error(index, text, result)
                 continue
             action = result.action
+            amount = action.amount
+            if amount is not None and (amount > F.MAX_UNITS or result.decimals > F.MAX_PLACES):
+                self._action_error(index, text, ActionError(
+                    "invalid-field", f"the amount is beyond the limits: at most {F.MAX_UNITS_TEXT} units and "
+                    f"{F.MAX_PLACES} decimal places", 1))
+                continue
             if action.player is not None and action.player >= n:
                 self._action_error(index, text, ActionError(
                     "unknown-player", f"p{action.player + 1} does not exist: the hand has {n} players",
@@ -313,9 +422,8 @@ class _HandBuilder:
                                      line=line, column=column))
         self.fatal = True
 
-    def _hand(self, variant: Variant, n: int, actions: list[ParsedAction],
-              amounts: list[tuple[list[int | None], int] | None]) -> Hand:
-        values = self.values
+    def _scale(self, actions: list[ParsedAction], amounts: list[tuple[list[int | None], int] | None]) -> int:
+        """The hand's scale: the most decimal places among its amounts (at most MAX_PLACES)."""
         scale = 0
         for p in actions:
             if p.action.amount is not None and p.decimals > scale:
@@ -323,6 +431,69 @@ class _HandBuilder:
         for amount in amounts:
             if amount is not None and amount[1] > scale:
                 scale = amount[1]
+        return scale
+
+    def _check_totals(self, variant: Variant, n: int, actions: list[ParsedAction],
+                      amounts: list[tuple[list[int | None], int] | None], scale: int) -> None:
+        """Every amount at the hand's scale, and the most money the hand can move, within
+        MAX_UNITS (README "Limits"), so that every stored and derived amount fits int64.
+
+        The money: finite starting stacks, antes, blinds (their size), the bring-in and the
+        recorded winnings (the rake is the pots minus them). A player never puts in more than
+        his stack (exceeds-stack is ruled all in); with an unknown (inf) stack, each action
+        raises a bet-to by at most the largest amount written (fixed-limit raises by one bet,
+        short raises by the last raise, pot-limit overbets are cut back), so the hand's bets
+        stay within ``A * (A + 1) * M`` for A actions and M the largest amount: added then.
+        """
+        largest = 0
+        total = 0
+        unknown = False
+        sums = self.sums
+        maxima = self.maxima
+        for slot in range(len(amounts)):
+            amount = amounts[slot]
+            if amount is None:
+                continue  # absent, or dropped by the checks
+            factor = F.power_of_ten(scale - amount[1])
+            field_max = maxima[slot] * factor
+            if field_max > F.MAX_UNITS:
+                self._bad(variant, amounts, slot, f"field {F.AMOUNT_FIELDS[slot]!r} holds an amount of more than "
+                          f"{F.MAX_UNITS_TEXT} units at the hand's {scale} decimal places")
+                continue
+            if slot == _STARTING_STACKS:
+                unknown = None in amount[0]  # an inf stack: the only None left
+            elif field_max > largest:
+                largest = field_max
+            if slot != _SMALL_BET and slot != _BIG_BET and slot != _MIN_BET and slot != _FINISHING_STACKS:
+                total += sums[slot] * factor
+        if unknown:
+            # A written raise-to is stored (and bounds the bets) only where no stack caps it.
+            texts = cast(list[str], self.values[_ACTIONS_FIELD])
+            for index in range(len(actions)):  # every action parsed (a bad one is fatal): index = position
+                p = actions[index]
+                a = p.action.amount
+                if a is not None:
+                    a *= F.power_of_ten(scale - p.decimals)
+                    if a > F.MAX_UNITS:
+                        self._action_error(index, texts[index], ActionError(
+                            "invalid-field", f"the amount is more than {F.MAX_UNITS_TEXT} units at the hand's "
+                            f"{scale} decimal places", 1))
+                        return
+                    if a > largest:
+                        largest = a
+        if unknown:
+            steps = len(actions) + 1
+            total += steps * steps * largest
+        if total > F.MAX_UNITS:
+            self.field_finding("invalid-field", "starting_stacks", "the hand's stacks, antes, blinds and winnings"
+                               + (" and the bets an unknown (inf) stack allows" if unknown else "")
+                               + f" come to more than {F.MAX_UNITS_TEXT} units at its {scale} decimal places: beyond "
+                               "handaudit's limit", True)
+
+    def _hand(self, variant: Variant, n: int, actions: list[ParsedAction],
+              amounts: list[tuple[list[int | None], int] | None], scale: int) -> Hand:
+        values = self.values
+        texts = values[_ACTIONS_FIELD]
         zeros = (0,) * n
         scaled: list[Action] = []
         for p in actions:
@@ -346,7 +517,9 @@ class _HandBuilder:
             # None for inf (an unknown stack)
             starting_stacks=() if stacks is None else F.rescaled(stacks[0], stacks[1], scale),
             actions=tuple(scaled),
-            action_texts=tuple(cast(list[str], values[_ACTIONS_FIELD] or ())),
+            # Not `values[...] or ()`: an empty list is falsy, and compiled, cast() checks that
+            # the () it would then get is a list (actions = [] was an internal error).
+            action_texts=() if texts is None else tuple(cast(list[str], texts)),
             ante_trimming_status=cast("bool | None", values[_ANTE_TRIMMING_FIELD]),
             finishing_stacks=_per_player(amounts[_FINISHING_STACKS], scale),
             winnings=_per_player(amounts[_WINNINGS], scale),
@@ -381,7 +554,7 @@ def _toml_type(value) -> str:
         return "a boolean"
     if isinstance(value, int):
         return "an integer"
-    if isinstance(value, (float, Decimal)):
+    if isinstance(value, F.TomlFloat):
         return "a float"
     if isinstance(value, str):
         return "a string"
@@ -392,3 +565,31 @@ def _toml_type(value) -> str:
     if isinstance(value, (dt.datetime, dt.date, dt.time)):
         return "a date/time"
     return type(value).__name__
+
+
+def _entry(slot: int, i: int, raw: object) -> str:
+    """``field 'antes' entry 2 (p2)``, or ``field 'min_bet'`` for a scalar."""
+    key = F.AMOUNT_FIELDS[slot]
+    return f"field {key!r} entry {i + 1} (p{i + 1})" if isinstance(raw, list) else f"field {key!r}"
+
+
+def _shown(value: object) -> str:
+    """A value for a message: an integer beyond 19 digits is described, not printed (Python
+    refuses to print one of more than 4,300 digits, and a message should not hold 4,000)."""
+    if type(value) is int:
+        v = cast(int, value)
+        if -F.MAX_INT <= v <= F.MAX_INT:
+            return str(v)
+        return "an integer of more than 18 digits"
+    return repr(value)
+
+
+def _written(value: object, negated: bool = False) -> str:
+    """A finite number of a field as the decimal written (``-0.50`` -> ``-0.5``), or negated."""
+    if isinstance(value, F.TomlFloat):
+        units = F.checked(value.units)
+        text = amount_text(-units if negated else units, value.places)
+        # As the decimal of the float's shortest repr said it: '1.0', not '1'.
+        return text if "." in text else text + ".0"
+    v = cast(int, value)
+    return str(-v if negated else v)

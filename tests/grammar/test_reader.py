@@ -187,14 +187,15 @@ def test_sixteen_plus_significant_digits_read_exactly():
     no_float_in(hand)
 
 
-def test_more_digits_than_the_default_decimal_context_read_exactly():
-    # 34 significant digits: more than decimal's default 28-digit context.
+def test_more_decimal_places_than_the_limit_are_refused_not_rounded():
+    # 34 decimal places: beyond MAX_PLACES (18; the scale column is int8 and amounts int64).
     written = "0.1234567890123456789012345678901234"
     text = NT3.replace("[200.30, 81.60, 197]", f"[200.30, {written}, 197]")
-    hand = clean(read_text(text))
-    assert hand.scale == 34
-    assert as_decimal(hand.starting_stacks[1], hand.scale) == Decimal(written)
-    assert hand.starting_stacks[0] == 2003 * 10**33
+    r = read_text(text)
+    assert r.hand is None
+    assert [(f.code, f.line, f.message) for f in r.findings] == [
+        ("invalid-field", L_STACKS, "field 'starting_stacks' entry 2 (p2) is 0.1234567890123456789012345678901234: "
+         "more than 18 decimal places")]
 
 
 def test_long_amount_with_inf_stack_does_not_crash():
@@ -327,7 +328,7 @@ def test_unknown_field_warning_and_user_field_accepted():
     assert "rake" in f.message
     assert codes(r) == ["unknown-field"]
     assert r.hand is not None
-    assert r.hand.fields["_rake"] == 0.5 and r.hand.fields["_notes"] == "x"
+    assert r.hand.fields["_rake"].text == "0.5" and r.hand.fields["_notes"] == "x"
 
 
 def test_every_optional_field_of_the_spec_is_accepted():
@@ -976,4 +977,4 @@ def test_a_float_too_large_for_toml_is_an_invalid_amount():
     assert "min_bet = 1e400" in text
     r = read_text(text)
     assert [(f.code, f.message) for f in r.findings] == [
-        ("invalid-field", "field 'min_bet' must be a positive amount, not inf")]
+        ("invalid-field", "field 'min_bet' is 1e400: too large (more than 4 * 10**18 units of its last decimal place)")]

@@ -54,33 +54,6 @@ def test_directory_listing_is_the_one_pathlib_gives(tmp_path, monkeypatch):
     assert "a/linked.phh" in expand_paths(["."]) and "a/b/2.phhs" in expand_paths(["."])
 
 
-# ---- the .phhs splitter cuts exactly as the line-by-line oracle -----------------------------
-
-_LINES = st.sampled_from([
-    "[1]", "[2]", "[ 3 ]", '["x y"]', "['q']", "[1] # again", "  [7]", "\t[8]\r", "[bad", "[[t]]", "[a.b]",
-    "variant = 'NT'", "antes = [0, 0]", "a = 1", "# comment", "", "   ", "\r", "x = '''", "'''", 'y = """',
-    '"""', "z = ''", 'w = ""', "s = '''one line'''", "[9] # it'''s", "actions = [", "  'p1 f',", "]",
-    " \t[5] # x", "[6] # \"\"\"", "p = \'\'\'\'", "q = \'\'\' \'\'\' \'\'\'", "[[", " ", "#[1]", "[x]]",
-])
-
-
-@settings(max_examples=400)
-@given(st.lists(_LINES, max_size=40), st.sampled_from(["\n", "\r\n"]), st.booleans(), st.sampled_from([1, 5, 64, 65536]))
-def test_splitter_cuts_like_the_line_by_line_oracle(lines, newline, final_newline, piece):
-    import io
-
-    from handaudit.grammar import sources
-
-    from .oracles.line_splitter import split_tables as oracle
-
-    text = newline.join(lines) + (newline if final_newline and lines else "")
-    data = text.encode()
-    expected = list(oracle("f.phhs", io.BufferedReader(io.BytesIO(data))))
-    # small pieces: lines and headers cut across reads
-    got = list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(data)), piece))
-    assert [c.__reduce__()[1] for c in got] == [c.__reduce__()[1] for c in expected]
-
-
 def test_the_tail_of_a_line_longer_than_a_read_is_never_a_header():
     """A line longer than _READ_LINE is handed on in pieces; a piece that begins with "[2]" is
     the middle of that line, not a table header (the old line splitter took it for one)."""

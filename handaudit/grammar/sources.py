@@ -428,8 +428,9 @@ class _Splitter:
                         line_end = text.find("\n", p) + 1 or size
                         if inner == _ARRAY:
                             decided = self._in_array(data, text, pos, line_end, cut, final)
-                            if decided == 0:  # an array element: its line changes no state
-                                pos = line_end
+                            if decided == 0:  # an array element
+                                stack.append(_ARRAY)
+                                pos = p + 1
                                 continue
                             if decided < 0:  # the next piece decides
                                 end = pos

@@ -23,9 +23,10 @@ from ..findings import Finding
 
 MAX_DEPTH: Final = 64
 
-# A complete one-line string or a comment that a newline ends. A literal or basic string that
-# opens a multi-line one ('''/""") is not matched: its quote is left for the caller.
-STRING_OR_COMMENT: Final = r"""'(?!'')[^'\n]*'|"(?!"")(?:[^"\\\n]|\\.)*"|#[^\n]*(?=\n)"""
+# A complete one-line string or a comment that a newline ends. The quote of a multi-line string
+# ('''/""") is not matched, nor an empty string at the text's end ('' or "", which a
+# third quote in the next piece would make a delimiter): those are left for the caller.
+STRING_OR_COMMENT: Final = r"""'(?!''|'\Z)[^'\n]*'|"(?!""|"\Z)(?:[^"\\\n]|\\.)*"|#[^\n]*(?=\n)"""
 # An array holding no bracket or brace, across lines: the usual PHH field value (actions,
 # stacks), skipped whole.
 FLAT_ARRAY: Final = r"""\[(?:[^'"#\[\]{}]+|""" + STRING_OR_COMMENT + r""")*+\]"""

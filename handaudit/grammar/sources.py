@@ -349,27 +349,26 @@ def _plain_until(text: str, pos: int, end: int) -> int:
     from ``pos`` to ``end`` holds nothing of _DANGER, so only one-line literal strings and
     brackets change the lexical state. A walk over the brackets alone, at C-search speed,
     with a bracket inside a string when an odd number of quotes precede it on its line (as
-    the lexer pairs them), finds the answer: the start of the first header line (a '[' first
-    on its line at depth 0), else ``end`` if all is plain to it, else the last position before
-    which nothing was left open (a header-like line inside an array, an array open at
-    ``end``: the lexer reads on from there). Measured, a real hand's text costs some 2,000
-    instructions this way; the lexer's regular expressions take a step per token."""
+    the lexer pairs them), finds the answer: ``~start`` (negative) for the start of the first
+    header line (a '[' first on its line at depth 0); else ``end`` if all is plain to it; else
+    the last position before which nothing is left open (a header-like line inside an array,
+    an array open at ``end``), where the lexer reads on."""
     depth = 0
     safe = pos  # outside strings, at depth 0
-    line = -1  # the start of the last bracket's line
-    quotes = 0  # the quotes on that line before that bracket
+    start = pos  # the start of the last bracket's line, or pos
+    quotes = 0  # the quotes from start to the last bracket
     last = pos - 1  # the last bracket
     opening = text.find("[", pos, end)
     closing = text.find("]", pos, end)
     while opening >= 0 or closing >= 0:
         at = opening if closing < 0 or 0 <= opening < closing else closing
-        start = text.rfind("\n", 0, at) + 1
-        if start == line:
+        newline = text.rfind("\n", last + 1, at)  # (only back to the last bracket)
+        if newline < 0:
             quotes += text.count("'", last + 1, at)
         else:
-            line = start
+            start = newline + 1
             quotes = text.count("'", start, at)
-            if depth == 0 and start > safe:
+            if depth == 0:
                 safe = start
         last = at
         if at == opening:
@@ -380,8 +379,8 @@ def _plain_until(text: str, pos: int, end: int) -> int:
                 blank = at
                 while blank > start and (text[blank - 1] == " " or text[blank - 1] == "\t"):
                     blank -= 1
-                if blank == start and start >= pos:  # first on its line
-                    return start if depth == 0 else safe
+                if blank == start and (start == 0 or text[start - 1] == "\n"):  # first on its line
+                    return ~start if depth == 0 else safe
             depth += 1
         else:
             closing = text.find("]", at + 1, end)
@@ -395,8 +394,8 @@ def _plain_until(text: str, pos: int, end: int) -> int:
         return safe
     if end == len(text):
         return end
-    start = text.rfind("\n", 0, end) + 1
-    return start if start > last and start > safe else safe
+    newline = text.rfind("\n", last + 1, end)
+    return newline + 1 if newline >= 0 and newline + 1 > safe else safe
 
 
 class _Splitter:
@@ -478,6 +477,7 @@ class _Splitter:
         while pos < size:
             if state == _NORMAL:
                 inner = stack[-1] if stack else 0
+                header = False
                 if inner == 0 and plain:  # the usual hand: to its end in one walk
                     if danger < pos:
                         for i in range(len(_DANGER)):
@@ -485,25 +485,26 @@ class _Splitter:
                                 dangers[i] = text.find(_DANGER[i], pos)
                         danger = min([d if d >= 0 else size for d in dangers])
                     to = _plain_until(text, pos, danger)
-                    if to > pos:
+                    if to < 0:  # a header line begins at ~to
+                        pos, header = ~to, True
+                    elif to > pos:
                         pos = to
                         if pos >= size:
                             break
-                if inner != _TABLE:
-                    m = tomlscan.LINES.match(text, pos)
-                    if m is not None:
-                        pos = m.end()
-                    if pos >= size:
-                        break
-                    lead = _LEAD.match(text, pos)
-                    if lead is not None and self._line_start(text, pos, mid_line):
-                        p = lead.end() - 1
-                        line_end = text.find("\n", p) + 1 or size
+                if header or inner != _TABLE:
+                    if not header:
+                        m = tomlscan.LINES.match(text, pos)
+                        if m is not None:
+                            pos = m.end()
+                        if pos >= size:
+                            break
+                    if header or _LEAD.match(text, pos) is not None and self._line_start(text, pos, mid_line):
+                        line_end = text.find("\n", pos) + 1 or size
                         if inner == _ARRAY:
                             decided = self._in_array(data, text, pos, line_end, cut, final)
                             if decided == 0:  # an array element
                                 stack.append(_ARRAY)
-                                pos = p + 1
+                                pos = text.find("[", pos) + 1
                                 continue
                             if decided < 0:  # the next piece decides
                                 end = pos
@@ -665,6 +666,9 @@ class _Splitter:
             return
         written, array, first, rest = m.group(1, 2, 3, 4)
         key = _key_text(first)
+        if array is None and not rest and key is not None and "\x00" not in key:  # a hand
+            self._open(line + 1, key, None, done)
+            return
         shown = written.decode("utf-8", "replace")
         if key is None:
             self._open(line, "", ("syntax-error", f"line {line}: table header {shown} holds an escape that is no Unicode character; the text up to the next table is not read"), done)

@@ -30,6 +30,7 @@ COMPILED = [
     "handaudit/model.py",
     "handaudit/values.py",
     "handaudit/grammar/sources.py",
+    "handaudit/grammar/tomlscan.py",
     "handaudit/grammar/actions.py",
     "handaudit/grammar/fields.py",
     "handaudit/grammar/reader.py",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import errno
+import io
 import json
 import os
 import shutil
@@ -543,3 +544,30 @@ def test_a_report_directory_with_an_odd_name(tmp_path):
                                check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
         assert again.returncode == 0, again.stderr
         assert again.stdout.startswith(b"1 hands read from 1 file")
+
+
+def test_an_io_error_in_the_middle_of_a_hand_list(tmp_path):
+    """A .phhs whose reads fail with EIO after the first piece: the hands cut before the error
+    are read, the rest of the file is one unreadable-input entry at the line where it stopped."""
+    hand = (REPO / "samples" / "odd-chip-split.phh").read_text()
+    text = "".join(f"[{i}]\n{hand}" for i in (1, 2, 3)).encode()
+    first = text.index(b"[3]")  # the first piece ends where hand 3 starts
+
+    class FailingReader(io.BufferedIOBase):
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def read1(self, size: int = -1) -> bytes:
+            self.calls += 1
+            if self.calls == 1:
+                return text[:first]
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    chunks = list(sources._split_tables("x.phhs", FailingReader()))
+    assert [(c.hand_key, c.problem and c.problem[0]) for c in chunks] == [
+        ("1", None), ("2", None), ("", "unreadable-input")]
+    lines = text[:first].count(b"\n")
+    assert chunks[2].line == lines + 1
+    assert chunks[2].problem == ("unreadable-input",
+                                 f"cannot read x.phhs: Input/output error (EIO), after line {lines}; "
+                                 "the rest of the file is not read")

@@ -20,6 +20,7 @@ from ..variants import VARIANTS, Variant
 from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
 from .sources import Chunk, expand_paths, read_chunks
+from .tomlscan import nesting_finding
 
 # The builder keeps the PHH fields whose type is right in a list, at each field's slot (its
 # position in F.FIELDS): read natively by slot, not hashed by name (some 25 dict lookups a hand).
@@ -99,6 +100,9 @@ def read_chunk(chunk: Chunk) -> ReadResult:
         line = chunk.line + text.count("\n", 0, pos)
         return _unreadable(chunk, text, [Finding("syntax-error", "binary data: NUL character in the text",
                                                  line=line, column=pos - text.rfind("\n", 0, pos))])
+    too_deep = nesting_finding(text, chunk.line)  # toml-rs would crash on it (SIGSEGV)
+    if too_deep is not None:
+        return _unreadable(chunk, text, [too_deep])
     try:
         # TOML 1.0, the language PHH files are written in: toml-rs reads TOML 1.1 by default,
         # which would accept e.g. `time = 12:30`. Floats as their text (F.TomlFloat), read

@@ -23,7 +23,8 @@ from handaudit.validator.rulebook import (
     load_rulebook,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+from helpers import cli_env, run_cli
+
 SAMPLE = "samples/bet-below-minimum.phh"
 DEVICE = "is a character device, not a regular file: a rulebook must be a TOML file"
 FIFO = "is a FIFO (named pipe), not a regular file: a rulebook must be a TOML file"
@@ -31,10 +32,7 @@ TOO_BIG = "more than the 1 MiB (1,048,576 bytes) a rulebook file may have"
 
 
 def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    env.pop("HANDAUDIT_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "handaudit.cli", *args], capture_output=True, env=env, cwd=REPO,
-                          timeout=timeout, check=False)
+    return run_cli(*args, timeout=timeout)
 
 
 def _refused(proc: subprocess.CompletedProcess, message: str) -> None:
@@ -50,8 +48,7 @@ def _load_in_subprocess(path: str, timeout: float = 30) -> str:
     code = ("import sys\nfrom handaudit.validator.rulebook import RulebookError, load_rulebook\n"
             "try:\n    load_rulebook(sys.argv[1])\nexcept RulebookError as e:\n    print(e)\n"
             "else:\n    print('loaded')\n")
-    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-c", code, path], capture_output=True, env=env, timeout=timeout,
+    proc = subprocess.run([sys.executable, "-c", code, path], capture_output=True, env=cli_env(), timeout=timeout,
                           check=False)
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr.decode()
     return proc.stdout.decode().rstrip("\n")

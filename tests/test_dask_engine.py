@@ -431,10 +431,11 @@ def _attempt_line(failure: str, line: str) -> bool:
 def test_a_task_that_always_fails_is_one_line_per_attempt_and_fails_the_run(tmp_path):
     proc, lines, failure = _failing_run(tmp_path, once=False)
     assert proc.returncode == 2
-    assert len(lines) == 1 + TASK_RETRIES + 1, lines  # each attempt, then the run's end
-    assert all(_attempt_line(failure, line) for line in lines[:-1]), lines
-    assert lines[-1] == f"handaudit: stopped: {failure}: 0 hands audited before stopping."
-    assert f"stopped: {failure}: 0 hands audited before stopping." in proc.stdout.decode()
+    assert len(lines) == 1 + TASK_RETRIES + 2, lines  # each attempt, the cause, then the run's end
+    assert all(_attempt_line(failure, line) for line in lines[:-2]), lines
+    # as the local engine says it: the cause on a line of its own (cli.check), then how far the run got
+    assert lines[-2:] == [f"handaudit: {failure}", "handaudit: stopped: 0 hands audited before stopping."], lines
+    assert f"{failure}\nstopped: 0 hands audited before stopping." in proc.stdout.decode(), proc.stdout.decode()
 
 
 def test_a_task_that_fails_once_is_one_line_and_the_run_goes_on(tmp_path):

@@ -18,8 +18,7 @@ from handaudit.grammar.reader import read_hands
 from handaudit.grammar.sources import read_chunks
 from handaudit.reports.text import Progress
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
+from helpers import CORPUS, REPO, run_cli
 
 VALID = """variant = 'NT'
 antes = [0, 0, 0]
@@ -44,11 +43,7 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cc', 'p2
 
 
 def run(*args: str, stdin: bytes | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    full_env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    full_env.pop("HANDAUDIT_DEBUG", None)
-    full_env.update(env or {})
-    return subprocess.run([sys.executable, "-m", "handaudit.cli", *args], input=stdin, capture_output=True,
-                          env=full_env, cwd=REPO, timeout=600)
+    return run_cli(*args, stdin=stdin, env=env)
 
 
 @pytest.fixture()

@@ -30,9 +30,11 @@ from handaudit.reports.parquet import read_table
 from handaudit.reports.jsonl import report_line
 from handaudit.reports.schema import TABLE_NAMES
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
+from helpers import CORPUS
+from helpers import REPO as ROOT
+
 DIGEST = ROOT / "tests" / "data" / "corpus-jsonl.sha256"
+pytestmark = pytest.mark.slow  # a mypyc build of the per-hand modules: over a minute
 
 CHECK = textwrap.dedent("""
     import hashlib, os, sys

@@ -16,7 +16,6 @@ import shutil
 import ssl
 import socket
 import subprocess
-import sys
 import uuid
 from pathlib import Path
 
@@ -32,10 +31,10 @@ from handaudit.grammar.sources import expand_paths, read_chunks  # noqa: E402
 from handaudit.reports.parquet import read_table  # noqa: E402
 from handaudit.reports.schema import TABLE_NAMES  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
+from helpers import CORPUS, REPO, run_cli  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not there")
+# A Dask cluster, killed workers and tasks retried: slow (skipped unless --slow or CI=true)
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not there")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -301,11 +300,7 @@ def test_a_killed_worker_loses_no_hand_and_duplicates_none(client, subset, tmp_p
 
 
 def _cli(*args: str, env: dict | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    full_env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    full_env.pop("HANDAUDIT_DEBUG", None)
-    full_env.update(env or {})
-    return subprocess.run([sys.executable, "-m", "handaudit.cli", *args], capture_output=True, env=full_env,
-                          cwd=REPO, timeout=300, input=stdin)
+    return run_cli(*args, env=env, stdin=stdin, timeout=300)
 
 
 def _without_throughput(text: str) -> str:
@@ -436,11 +431,11 @@ def _attempt_line(failure: str, line: str) -> bool:
 def test_a_task_that_always_fails_is_one_line_per_attempt_and_fails_the_run(tmp_path):
     proc, lines, failure = _failing_run(tmp_path, once=False)
     assert proc.returncode == 2
-    # each attempt, then the run's end: the cause on a line of its own, then what was audited
-    assert len(lines) == 1 + TASK_RETRIES + 2, lines
+    assert len(lines) == 1 + TASK_RETRIES + 2, lines  # each attempt, the cause, then the run's end
     assert all(_attempt_line(failure, line) for line in lines[:-2]), lines
-    assert lines[-2:] == [f"handaudit: {failure}", "handaudit: stopped: 0 hands audited before stopping."]
-    assert f"{failure}\nstopped: 0 hands audited before stopping." in proc.stdout.decode()
+    # as the local engine says it: the cause on a line of its own (cli.check), then how far the run got
+    assert lines[-2:] == [f"handaudit: {failure}", "handaudit: stopped: 0 hands audited before stopping."], lines
+    assert f"{failure}\nstopped: 0 hands audited before stopping." in proc.stdout.decode(), proc.stdout.decode()
 
 
 def test_a_task_that_fails_once_is_one_line_and_the_run_goes_on(tmp_path):

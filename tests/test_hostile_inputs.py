@@ -47,7 +47,7 @@ from handaudit.reports.text import (
     terminal_text,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+from helpers import REPO, cli_env, run_cli
 
 VALID = """variant = 'NT'
 antes = [0, 0, 0]
@@ -66,10 +66,7 @@ TERMINAL_BYTES = [bytes([b]) for b in range(0x20) if b not in (9, 10)] + [b"\x7f
 
 
 def cli(*args: str, cwd: Path = REPO, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    env.pop("HANDAUDIT_DEBUG", None)
-    return subprocess.run([*prefix, sys.executable, "-m", "handaudit.cli", *args], check=False, capture_output=True, env=env,
-                          cwd=cwd, timeout=300)
+    return run_cli(*args, cwd=cwd, prefix=prefix, timeout=300)
 
 
 def statuses(root) -> list[tuple[str, str, list[str]]]:
@@ -387,7 +384,7 @@ def test_undecodable_and_control_names_in_every_output(odd_names, tmp_path):
     # the printed command opens the very file
     bash = shutil.which("bash")
     if bash:
-        env = dict(os.environ, PYTHONPATH=str(REPO))
+        env = cli_env()
         proc = subprocess.run([bash, "-c", command.replace("handaudit", f"{sys.executable} -m handaudit.cli", 1)],
                               check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
         assert proc.returncode == 0, proc.stderr
@@ -399,16 +396,13 @@ def test_undecodable_and_control_names_in_every_output(odd_names, tmp_path):
 def test_explicit_odd_names_on_the_command_line(odd_names):
     bad = os.fsencode(odd_names) + b"/bad\xff.phh"
     esc = os.fsencode(odd_names) + b"/esc\x1b]0;pwned\x07\x1b[2J\x9b.phh"
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", bad, esc, "--format", "jsonl"],
-                          check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+    proc = run_cli("check", bad, esc, "--format", "jsonl", timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert_terminal_safe(proc.stdout)
     assert [json.loads(x)["source"] for x in proc.stdout.decode().splitlines()] == [
         f"{odd_names}/bad\\xff.phh", f"{odd_names}/esc\\x1b]0;pwned\\x07\\x1b[2J\\x9b.phh"]
     for cmd in (["explain", bad], ["settle", esc], ["check", os.fsencode(odd_names) + b"/missing\x1b[2J\xff.phh"]):
-        proc = subprocess.run([sys.executable, "-m", "handaudit.cli", *cmd], check=False, capture_output=True, env=env, cwd=REPO,
-                              timeout=120)
+        proc = run_cli(*cmd, timeout=120)
         assert_terminal_safe(proc.stdout + proc.stderr)
     assert proc.returncode == 2
     assert proc.stderr.decode() == f"handaudit: {odd_names}/missing\\x1b[2J\\xff.phh: no such file or directory\n"
@@ -522,16 +516,13 @@ def test_unreadable_input_is_a_documented_error_code():
 
 def test_a_report_directory_with_an_odd_name(tmp_path):
     (tmp_path / "a.phh").write_text(VALID)
-    env = dict(os.environ, PYTHONPATH=str(REPO))
     out = os.fsencode(tmp_path) + b"/rep\x1b[2J\x9b\xc2\x85"
-    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", str(tmp_path / "a.phh"), "--out", out],
-                          check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+    proc = run_cli("check", str(tmp_path / "a.phh"), "--out", out, timeout=120)
     assert proc.returncode == 2 and proc.stdout == b""  # pyarrow cannot open a path that is not UTF-8
     assert proc.stderr.decode() == (f"handaudit: --out {tmp_path}/rep\\x1b[2J\\x9b\\u0085: the path is not UTF-8, which "
                                     "the Parquet writer (pyarrow) cannot open; choose a directory whose path is\n")
     out = os.fsencode(tmp_path) + b"/rep\x1b[2J \xc2\x85"
-    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", str(tmp_path / "a.phh"), "--out", out],
-                          check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+    proc = run_cli("check", str(tmp_path / "a.phh"), "--out", out, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert_terminal_safe(proc.stdout + proc.stderr)
     (line,) = [x for x in proc.stdout.decode().splitlines() if x.startswith("Report: ")]
@@ -541,7 +532,7 @@ def test_a_report_directory_with_an_odd_name(tmp_path):
     bash = shutil.which("bash")
     if bash:
         again = subprocess.run([bash, "-c", command.replace("handaudit", f"{sys.executable} -m handaudit.cli", 1)],
-                               check=False, capture_output=True, env=env, cwd=REPO, timeout=120)
+                               check=False, capture_output=True, env=cli_env(), cwd=REPO, timeout=120)
         assert again.returncode == 0, again.stderr
         assert again.stdout.startswith(b"1 hands read from 1 file")
 

@@ -15,7 +15,9 @@ import pytest
 from handaudit.grammar.reader import read_hands
 from handaudit.grammar.sources import expand_paths
 
-CORPUS = (Path(__file__).resolve().parents[2] / "../shared/corpus").resolve()
+from helpers import CORPUS as SHARED_CORPUS
+
+CORPUS = SHARED_CORPUS.resolve()
 REAL = CORPUS / "real"
 GENERATED = CORPUS / "generated"
 

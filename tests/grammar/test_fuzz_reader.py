@@ -21,7 +21,9 @@ from handaudit.grammar.reader import read_chunk, read_hands, read_text
 from handaudit.grammar.sources import Chunk, read_chunks
 from handaudit.model import ReadResult
 
-CORPUS = (Path(__file__).resolve().parents[2] / "../shared/corpus").resolve()
+from helpers import CORPUS as SHARED_CORPUS
+
+CORPUS = SHARED_CORPUS.resolve()
 
 # A few hands written here, so that the test runs (less broadly) without the corpus too.
 _BUILTIN = [

@@ -6,13 +6,13 @@ line and column of the first bracket past the limit; the hand is unreadable and 
 """
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from handaudit.grammar.reader import read_hands, read_text
 from handaudit.grammar.tomlscan import MAX_DEPTH, deepest, nesting_finding
+
+from helpers import run_cli
 
 NT3 = """variant = 'NT'
 antes = [0, 0, 0]
@@ -53,8 +53,7 @@ def test_the_command_line_survives_a_ten_thousand_deep_hand(tmp_path):
     """In a process of its own: without the guard toml-rs kills it (SIGSEGV)."""
     path = tmp_path / "deep.phhs"
     path.write_text("[1]\n" + NT3 + DEEP + "[2]\n" + NT3 + "_inline = " + "{a = " * 10_000 + "1" + "}" * 10_000 + "\n[3]\n" + NT3)
-    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", str(path), "--format", "jsonl"],
-                          check=False, capture_output=True, text=True, timeout=120)
+    proc = run_cli("check", str(path), "--format", "jsonl", text=True, timeout=120)
     assert proc.returncode in (0, 1), proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [(r["hand_key"], r["status"]) for r in lines] == [("1", "unreadable"), ("2", "unreadable"), ("3", lines[2]["status"])]

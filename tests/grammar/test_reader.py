@@ -735,6 +735,7 @@ def test_multi_line_string_holding_a_header_line(tmp_path):
 GARBAGE_BYTES = 50 * 1024 * 1024
 
 
+@pytest.mark.slow  # 50 MB each: over 10 s for two of them
 @pytest.mark.parametrize("name", ["garbage.phhs", "garbage.phh", "huge-hand.phhs"])
 def test_fifty_megabytes_of_garbage(tmp_path, name):
     rng = random.Random(2026)

@@ -15,13 +15,14 @@ import io
 import random
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handaudit.grammar import sources
+
+from helpers import CORPUS
 
 # ---- generating TOML ---------------------------------------------------------------------------
 
@@ -285,7 +286,7 @@ def test_lines_cut_into_pieces_change_nothing(monkeypatch):
 
 # ---- mutations of the real corpus ---------------------------------------------------------------
 
-_CORPUS = Path("/work/shared/corpus")
+_CORPUS = CORPUS
 _INSERTS = ["'", '"', "'''", '"""', "[", "]", "[8]", "\n[2]\n", "#", "# it'''s ", "\\", '\\"', "{", "}", "\n", ",",
             "\r\n", "\ufeff", "\n[[1]]\n", "\n[1.x]\n", "\n['a'.b]\n", "\\u00e9"]
 

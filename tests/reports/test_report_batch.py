@@ -20,8 +20,7 @@ from handaudit.grammar.sources import expand_paths, read_chunks
 from handaudit.reports.parquet import MANIFEST, SUCCESS, prepare_dir, read_table
 from handaudit.reports.schema import TABLE_NAMES
 
-REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
+from helpers import CORPUS, REPO, cli_env
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not found")
 
@@ -57,7 +56,7 @@ def _rows(out: Path, table: str) -> list[tuple]:
 
 
 def _env() -> dict:
-    return dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return cli_env()
 
 
 def _assert_only_whole_parts(out: Path) -> int:
@@ -74,6 +73,7 @@ def _assert_only_whole_parts(out: Path) -> int:
     return hands
 
 
+@pytest.mark.slow
 def test_jobs_1_2_and_3_give_identical_rows(tmp_path):
     src = synthetic(tmp_path / "mixed.phhs", 700)
     inputs = [str(src), str(CORPUS / "real")]
@@ -146,6 +146,7 @@ def mid_input(tmp_path_factory):
     return synthetic(tmp_path_factory.mktemp("mid") / "mid.phhs", 12_000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [2, 1])
 def test_sigint_leaves_no_partial_parquet_file(big_input, tmp_path, jobs):
     out = tmp_path / "out"
@@ -204,6 +205,7 @@ def _assert_report_counts_agree(out: Path) -> dict:
     return manifest
 
 
+@pytest.mark.slow
 def test_a_killed_worker_s_batches_are_audited_again(mid_input, tmp_path):
     """A worker killed mid-run: the main process audits again every batch the worker had not
     finished writing; the report holds every hand exactly once and the run completes."""

@@ -23,6 +23,8 @@ from handaudit.reports import LOCK, MANIFEST, SUCCESS, OutputError, ReportDir
 from handaudit.reports.parquet import ReportWriter, read_table
 from handaudit.reports.schema import TABLE_NAMES
 
+from helpers import run_cli
+
 
 def _batch_tests():
     """The helpers of test_report_batch.py (tests are imported by path: --import-mode=importlib)."""
@@ -45,8 +47,7 @@ SAMPLES = str(REPO / "samples")
 
 
 def _cli(args: list[str], **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "handaudit.cli", *args], capture_output=True, text=True,
-                          env=_env(), cwd=REPO, timeout=240, **kw)
+    return run_cli(*args, text=True, timeout=240, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +82,7 @@ def test_a_directory_another_run_holds_is_refused_untouched(tmp_path):
     assert after == before  # not a file of the first run changed, not one added
 
 
+@pytest.mark.slow
 def test_two_concurrent_runs_the_second_is_refused_the_first_completes(long_input, tmp_path):
     out = tmp_path / "out"
     first = _start([str(long_input), "--out", str(out), "--jobs", "2"], tmp_path)
@@ -247,6 +249,7 @@ def _wait_gone(pids: list[int], seconds: float) -> list[int]:
     return [p for p in pids if not _gone(p)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_and_sighup_stop_like_sigint(long_input, tmp_path, signum, jobs):
@@ -284,6 +287,7 @@ _PARENT_KILLED = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["pdeathsig", "poll"])
 def test_a_worker_ends_when_its_parent_is_killed(long_input, tmp_path, how):
     script = tmp_path / "run.py"
@@ -335,6 +339,7 @@ _DIES_AFTER_COMMIT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dies_at_commit", [1, 3])
 def test_a_worker_dying_after_renaming_its_parts_counts_no_row_twice(medium_input, tmp_path, dies_at_commit):
     from handaudit.batch import audit_to_parquet
@@ -402,6 +407,7 @@ def test_too_many_open_files_is_one_line_emfile(medium_input, tmp_path, jobs, fi
                                      r"processes|\S+): [Tt]oo many open files")
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_one_line_enospc(medium_input, tmp_path):
     disk = tmp_path / "disk"
     disk.mkdir()

@@ -9,12 +9,8 @@ libraries and its counts and amounts are compared with the JSON objects, hand by
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections import Counter, defaultdict
 from decimal import Decimal
-from pathlib import Path
 
 import duckdb
 import pandas as pd
@@ -28,8 +24,7 @@ from handaudit.reports import to_dataframes
 from handaudit.reports.parquet import MANIFEST, SUCCESS, read_table
 from handaudit.reports.schema import TABLE_NAMES, TABLES, markdown, schema
 
-REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
+from helpers import REPO, run_cli
 
 GOOD = """variant = 'NT'
 antes = [0, 0, 0]
@@ -57,20 +52,16 @@ def _amount(units: int | None, scale: int | None):
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    if not CORPUS.is_dir():
-        pytest.skip("../shared/corpus not found")
+def report(tmp_path_factory, corpus):
     base = tmp_path_factory.mktemp("report")
     extra = base / "extra"
     extra.mkdir()
     (extra / "broken.phhs").write_text(BROKEN)
     (extra / "garbage.phh").write_bytes(b"\x00\x01\x02 not toml \xff\xfe")
-    inputs = [str(CORPUS), str(extra)]
+    inputs = [str(corpus), str(extra)]
     out = base / "out"
     summary = audit_to_parquet(inputs, out, jobs=2, batch_size=64)
-    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.run([sys.executable, "-m", "handaudit.cli", "check", *inputs, "--format", "jsonl",
-                           "--jobs", "2"], capture_output=True, text=True, env=env, cwd=REPO)
+    proc = run_cli("check", *inputs, "--format", "jsonl", "--jobs", "2", text=True, timeout=None)
     assert proc.returncode == 1, proc.stderr  # the corpus has illegal hands
     assert proc.stderr == ""  # not a terminal: no progress, nothing else
     objs = [json.loads(line, parse_float=Decimal) for line in proc.stdout.splitlines()]

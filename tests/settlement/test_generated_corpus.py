@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import types
-from pathlib import Path
 
 import pytest
 
@@ -23,14 +22,12 @@ from handaudit.model import DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, SHOW_MUCK
 from handaudit.settlement import settle
 from handaudit.validator.outcome import Replay
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "generated"
-if not CORPUS.is_dir():  # a checkout elsewhere: the shared folder next to the repository
-    CORPUS = Path("/work/shared/corpus/generated")
+from helpers import CORPUS as SHARED_CORPUS
+from helpers import settlement_rulebook
 
-RULEBOOK = types.SimpleNamespace(
-    name="test", odd_chip_stud="all-cards", odd_chip_button="first-left-of-button",
-    short_deck_trips_beat_straight=False, rake_limit_percent=10, rake_rounding_units=1,
-    cite=lambda code: None)
+CORPUS = SHARED_CORPUS / "generated"
+
+RULEBOOK = settlement_rulebook()
 
 
 def _legal_hands():

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import types
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,10 +16,9 @@ from handaudit.settlement import settle
 from handaudit.settlement.ledger import render_ledger
 from handaudit.validator.outcome import Replay
 
-RB = types.SimpleNamespace(
-    name="test", odd_chip_stud="all-cards", odd_chip_button="first-left-of-button",
-    short_deck_trips_beat_straight=False, rake_limit_percent=10, rake_rounding_units=1,
-    cite=lambda code: None)
+from helpers import settlement_rulebook
+
+RB = settlement_rulebook()
 
 
 def seed_002(winnings=(150, 140, 0), finishing=(150, 140, 180)):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from decimal import Decimal
 
 from handaudit.cards import cards_from_text as C
@@ -11,10 +10,9 @@ from handaudit.model import Hand
 from handaudit.settlement import settle
 from handaudit.validator.outcome import Replay
 
-RB = types.SimpleNamespace(
-    name="test", odd_chip_stud="all-cards", odd_chip_button="first-left-of-button",
-    short_deck_trips_beat_straight=False, rake_limit_percent=10, rake_rounding_units=1,
-    cite=lambda code: None)
+from helpers import settlement_rulebook
+
+RB = settlement_rulebook()
 
 
 def make_hand(stacks, winnings=None, finishing=None, scale=0):
@@ -77,7 +75,7 @@ def test_rake_over_the_limit_is_a_mismatch():
 
 
 def test_rake_limit_is_a_rulebook_parameter():
-    book = types.SimpleNamespace(**{**vars(RB), "rake_limit_percent": 30})
+    book = settlement_rulebook(rake_limit_percent=30)
     s = settle(make_hand([1000, 1000], winnings=[0, 150], scale=2), FOLD_OUT, book)
     assert s.payout_check == "match" and s.rake == 50
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 
 from handaudit.cards import cards_from_text as C
 from handaudit.model import Hand
@@ -15,10 +14,9 @@ from handaudit.settlement.pots import (
 )
 from handaudit.validator.outcome import Replay
 
-RB = types.SimpleNamespace(
-    name="test", odd_chip_stud="all-cards", odd_chip_button="first-left-of-button",
-    short_deck_trips_beat_straight=False, rake_limit_percent=10, rake_rounding_units=1,
-    cite=lambda code: None)
+from helpers import settlement_rulebook
+
+RB = settlement_rulebook()
 
 
 def make_hand(stacks, variant="NT", antes=None, trim=False, **kw):

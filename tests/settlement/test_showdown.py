@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from decimal import Decimal
 
 from handaudit.cards import cards_from_text as C
@@ -12,13 +11,7 @@ from handaudit.settlement.showdown import split
 from handaudit.validator.outcome import Replay
 
 
-def rulebook(**kw):
-    base = {"name": "test", "odd_chip_stud": "all-cards", "odd_chip_button": "first-left-of-button",
-            "short_deck_trips_beat_straight": False, "rake_limit_percent": 10, "rake_rounding_units": 1,
-            "cite": lambda code: None}
-    base.update(kw)
-    return types.SimpleNamespace(**base)
-
+from helpers import settlement_rulebook as rulebook
 
 RB = rulebook()
 

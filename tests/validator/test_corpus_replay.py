@@ -15,7 +15,8 @@ from handaudit.grammar.reader import read_hands
 from handaudit.validator import replay
 from handaudit.validator.rulebook import BUILTIN, load_rulebook
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+from helpers import CORPUS
+
 GENERATED = sorted((CORPUS / "generated").glob("*/*.phh"))
 
 

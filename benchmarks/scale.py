@@ -68,7 +68,7 @@ def generate(n: int, directory: Path, files: int = 1, seed: int = 1, broken: flo
     directory.mkdir(parents=True, exist_ok=True)
     paths = [directory / f"synthetic-{i:03d}.phhs" for i in range(files)]
     per_file = [n // files + (1 if i < n % files else 0) for i in range(files)]
-    for path, count in zip(paths, per_file):
+    for path, count in zip(paths, per_file, strict=True):
         with open(path, "wb", buffering=1 << 20) as out:
             for key in range(1, count + 1):
                 text = texts[rng.randrange(len(texts))]
@@ -220,7 +220,9 @@ def main(argv=None) -> int:
         # Each back-to-back (--jobs 1, --jobs 2) pair gives one ratio; with several pairs
         # (--jobs 1,2,1,2,...) the median of theirs, since this machine's speed drifts by tens of
         # percent between runs (as vs_pokerkit.py takes ratios within its rounds).
-        ratios = [a["elapsed"] / b["elapsed"] for a, b in zip(rows[::2], rows[1::2]) if (a["jobs"], b["jobs"]) == (1, 2)]
+        # (strict=False: an odd last run has no partner)
+        ratios = [a["elapsed"] / b["elapsed"] for a, b in zip(rows[::2], rows[1::2], strict=False)
+                  if (a["jobs"], b["jobs"]) == (1, 2)]
         if ratios:
             each = f" (pairs: {', '.join(f'{r:.2f}x' for r in ratios)})" if len(ratios) > 1 else ""
             print(f"--jobs 2 / --jobs 1: {statistics.median(ratios):.2f}x{each}", flush=True)

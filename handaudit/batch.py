@@ -189,8 +189,8 @@ class Auditor:
 
     def run(self, seq: int, chunks: list[Chunk], nbytes: int = 0) -> BatchResult:
         summary = Summary()
-        lines = [] if self.config.jsonl else None
-        statuses = [] if self.config.statuses else None
+        lines: list[str] | None = [] if self.config.jsonl else None
+        statuses: list[str] | None = [] if self.config.statuses else None
         with fewer_collections():
             audit_batch(chunks, self.book, summary.add, lines, statuses,
                         self.writer.add_rows if self.writer is not None else None)
@@ -285,7 +285,7 @@ class _Sender:
 
     _END = object()
 
-    def __init__(self, conn):
+    def __init__(self, conn) -> None:
         self.conn = conn
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.broken = False
@@ -457,7 +457,7 @@ class _Interrupt:
 
     SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.requested = False
         self.signal: int | None = None
         self.holding = False
@@ -496,6 +496,8 @@ class Runner:
     ``subsets``: a :class:`~handaudit.export.Subsets` or None. ``progress``: a
     :class:`~handaudit.reports.text.Progress` or None.
     """
+
+    auditor: Auditor | None  # this process's, while :meth:`_run` runs
 
     def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
@@ -561,8 +563,8 @@ class Runner:
             self.hands_done += res.hands
             if res.jsonl and self.jsonl_stream is not None:
                 self.jsonl_stream.write(res.jsonl)
-            if self.subsets is not None and res.statuses is not None:
-                for chunk, status in zip(chunks, res.statuses):
+            if self.subsets is not None and chunks is not None and res.statuses is not None:
+                for chunk, status in zip(chunks, res.statuses, strict=True):
                     self.subsets.add(chunk, status)
             self.next_emit += 1
         if self.progress is not None:
@@ -637,7 +639,7 @@ class Runner:
         self.kept: set[tuple[str, str]] = set()  # (table, part) of this run that some commit reported
         self.pending_here: list[Summary] = []
         self.notes: list[str] = []
-        self.auditor: Auditor | None = None
+        self.auditor = None
         started = time.monotonic()
         interrupted = False
         error = None
@@ -891,10 +893,10 @@ class _Workers:
             if timeout:
                 time.sleep(min(timeout, 0.05))
             return
-        for conn in wait(list(live), timeout):
-            w = live[conn]
+        for ready in wait(list(live), timeout):
+            w = live[ready]
             try:
-                message = conn.recv()
+                message = self.conns[w].recv()  # (wait() is typed as returning sockets too)
             except (EOFError, OSError):
                 self._died(w)
                 continue

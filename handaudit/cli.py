@@ -25,7 +25,7 @@ class UserError(Exception):
     """A problem the user can fix (bad path, unknown hand key, not a report): one line, exit 2."""
 
 
-def _rulebook_error_types() -> tuple[type, ...]:
+def _rulebook_error_types() -> tuple[type[Exception], ...]:
     from .batch import OutputError
 
     try:
@@ -208,7 +208,7 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
         raise UserError(f"{file}: give one PHH file (found {len(files)} under this directory)")
     book = load_rulebook(rulebook, list(overrides))
     found = []
-    keys = []
+    keys: list[str] = []
     for chunk in read_chunks(files[0]):
         if hand is None or chunk.hand_key == hand:
             found.append(audit_read(read_chunk(chunk), book, chunk.index))

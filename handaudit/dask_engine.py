@@ -916,7 +916,7 @@ class DaskRunner:
                 log.setLevel(level)
         return self._finish(*outcome)
 
-    def _run(self, client, cluster):
+    def _run(self, client, cluster) -> tuple[Summary, int, bool, str | None, BaseException | None]:
         nthreads = self._show_cluster(client, cluster)
         if self.report is not None:
             try:
@@ -940,19 +940,21 @@ class DaskRunner:
         out = self.out_dir
         if out and not is_url(out):
             out = os.path.abspath(out)  # workers may have another working directory
-        watch = {"next": time.monotonic() + WORKER_CHECK_SECONDS, "since": None}
+        next_check = time.monotonic() + WORKER_CHECK_SECONDS
+        no_worker_since: float | None = None
 
         def check_workers() -> None:
             """Never wait for ever: a cluster that has had no worker for a while ends the run."""
+            nonlocal next_check, no_worker_since
             now = time.monotonic()
-            if now < watch["next"]:
+            if now < next_check:
                 return
-            watch["next"] = now + WORKER_CHECK_SECONDS
+            next_check = now + WORKER_CHECK_SECONDS
             if client.nthreads():
-                watch["since"] = None
-            elif watch["since"] is None:
-                watch["since"] = now
-            elif now - watch["since"] > NO_WORKER_SECONDS:
+                no_worker_since = None
+            elif no_worker_since is None:
+                no_worker_since = now
+            elif now - no_worker_since > NO_WORKER_SECONDS:
                 raise RunError(f"no Dask worker for {NO_WORKER_SECONDS} s: the cluster lost its workers")
 
         def accept(result: TaskResult) -> None:

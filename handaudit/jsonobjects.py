@@ -30,7 +30,7 @@ class JSONShape:
         """The object with these members' ``values``: a dict, or with ``text`` a JSONObject."""
         if text:
             return JSONObject(self, values)
-        return dict(zip(self.keys, values))
+        return dict(zip(self.keys, values, strict=True))
 
 
 class JSONObject:
@@ -47,7 +47,7 @@ class JSONObject:
 
     def to_dict(self) -> dict[str, object]:
         """The members as a dict (values as they are: JSONNumbers, JSONObjects)."""
-        return dict(zip(self.shape.keys, self.values))
+        return dict(zip(self.shape.keys, self.values, strict=True))
 
     def __repr__(self) -> str:
         return f"JSONObject({self.to_dict()!r})"

@@ -65,7 +65,7 @@ class Value:
         return hash(self.field_values())
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self.field_values()))
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self.field_values(), strict=True))
         return f"{type(self).__name__}({values})"
 
     def __reduce__(self) -> tuple:

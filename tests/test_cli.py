@@ -241,14 +241,14 @@ def test_write_valid_and_invalid_round_trip(tmp_path):
         written = directory / f"{name}.phhs"
         with open(directory / f"{name}.keys.csv", newline="") as f:
             mapping = list(csv.DictReader(f))
-        expected = [(o, c) for o, c in zip(objs, originals) if o["status"] in wanted]
+        expected = [(o, c) for o, c in zip(objs, originals, strict=True) if o["status"] in wanted]
         assert [m["key"] for m in mapping] == [str(i) for i in range(1, len(expected) + 1)]
         assert [(m["source"], m["hand_key"], m["status"]) for m in mapping] == [
             (o["source"], o["hand_key"], o["status"]) for o, _ in expected]
         # the hands' text is unchanged (a final newline added where the text had none)
         again = list(read_chunks(str(written)))
         assert [c.hand_key for c in again] == [m["key"] for m in mapping]
-        for chunk, (_, original) in zip(again, expected):
+        for chunk, (_, original) in zip(again, expected, strict=True):
             assert chunk.data == (original.data if original.data.endswith(b"\n") else original.data + b"\n")
         # re-auditing the written file gives the same statuses
         reproc = run("check", str(written), "--format", "jsonl")

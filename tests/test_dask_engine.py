@@ -165,7 +165,7 @@ def subset(inputs, tmp_path_factory):
 
 def _every_hand_once(out: Path, expected_hands: int) -> None:
     hands = read_table(str(out), "hands", ["source", "hand_index"])
-    pairs = list(zip(hands.column("source").to_pylist(), hands.column("hand_index").to_pylist()))
+    pairs = list(zip(hands.column("source").to_pylist(), hands.column("hand_index").to_pylist(), strict=True))
     assert len(pairs) == expected_hands
     assert len(set(pairs)) == expected_hands
     assert (out / "_SUCCESS").exists()

@@ -462,7 +462,8 @@ class _Templates:
         if last is None or len(self.shapes) >= _MAX_TEMPLATES:
             return
         command, items = last
-        if len(items) != len(words) or any(str(item) != word for item, word in zip(items, words)):
+        # a plain zip (mypyc compiles only that into a loop), the lengths being compared first
+        if len(items) != len(words) or any(str(item) != word for item, word in zip(items, words)):  # noqa: B905
             return
         players = [i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "PLAYER"]
         shape = _shape(words)

@@ -110,7 +110,7 @@ class _TableWriter:
 
     def extend(self, rows: list[tuple]) -> None:
         if rows:
-            for column, values in zip(self.columns, zip(*rows)):
+            for column, values in zip(self.columns, zip(*rows, strict=True), strict=True):
                 column.extend(values)
             self.buffered += len(rows)
             if self.buffered >= self.batch_rows:
@@ -122,7 +122,7 @@ class _TableWriter:
         if not self.buffered:
             return
         columns, self.columns, self.buffered = self.columns, [[] for _ in self.schema], 0
-        arrays = [pa.array(col, type=field.type) for col, field in zip(columns, self.schema)]
+        arrays = [pa.array(col, type=field.type) for col, field in zip(columns, self.schema, strict=True)]
         del columns
         batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
         self.batches.append(batch)

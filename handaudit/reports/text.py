@@ -191,14 +191,14 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
             s.payout[check] = n
     rake = hands.column("rake").to_pylist()
     scale = hands.column("scale").to_pylist()
-    for r, sc in zip(rake, scale):
+    for r, sc in zip(rake, scale, strict=True):
         if r is not None and sc is not None:
             s.add_rake(r, sc)
     findings = read_table(out_dir, "findings", ["source", "hand_index", "code", "severity"])
     for code, n in _value_counts(findings.column("code")).items():
         s.findings[code] = n
     sev = findings.group_by(["code", "severity"]).aggregate([])
-    for code, severity in zip(sev.column("code").to_pylist(), sev.column("severity").to_pylist()):
+    for code, severity in zip(sev.column("code").to_pylist(), sev.column("severity").to_pylist(), strict=True):
         prev = s.severities.get(code)
         if prev is None or SEVERITY_RANK.get(severity, 0) > SEVERITY_RANK.get(prev, 0):
             s.severities[code] = severity

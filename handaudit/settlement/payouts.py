@@ -232,7 +232,7 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
         else:
             rake = pot_total - total_rec
             _check_possible(findings, hand, rulebook, rec_w, returned, pots, pot_total, "winnings", scale)
-            if rake < 0 and -rake <= sum(returned) and all(r <= w for r, w in zip(returned, rec_w)):
+            if rake < 0 and -rake <= sum(returned) and all(r <= w for r, w in zip(returned, rec_w, strict=True)):
                 # more than the pots: only gross winnings (own returns included) can explain it
                 convention = "gross"
                 rake += sum(returned)

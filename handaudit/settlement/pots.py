@@ -244,12 +244,12 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             else:
                 carry += amount
                 if detail:
-                    carry_parts = [x + y for x, y in zip(carry_parts, parts)]
+                    carry_parts = [x + y for x, y in zip(carry_parts, parts, strict=True)]
             continue
         if carry:
             amount += carry
             if detail:
-                parts = [x + y for x, y in zip(carry_parts, parts)]
+                parts = [x + y for x, y in zip(carry_parts, parts, strict=True)]
             carry = 0
         if amounts and len(eligibles[-1]) == count:
             _merge(amounts, parts_of, -1, amount, parts, detail)
@@ -263,7 +263,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
     if extra_total:
         eparts: list[int] = []
         if detail:
-            eparts = [x + y for x, y in zip(extra, carry_parts)] if separate else list(carry_parts)
+            eparts = [x + y for x, y in zip(extra, carry_parts, strict=True)] if separate else list(carry_parts)
         if amounts and eligibles[0] == active:
             _merge(amounts, parts_of, 0, extra_total, eparts, detail)
         elif active:
@@ -279,7 +279,7 @@ def build_pots(contributions: Sequence[int], dead: Sequence[int], folded: Sequen
             if detail:
                 parts_of.append(eparts)
     if detail:
-        return returned, list(zip(amounts, eligibles, parts_of))
+        return returned, list(zip(amounts, eligibles, parts_of, strict=True))
     return returned, [(amounts[k], eligibles[k]) for k in range(len(amounts))]
 
 
@@ -287,4 +287,4 @@ def _merge(amounts: list[int], parts_of: list[list[int]], index: int, amount: in
            detail: bool) -> None:
     amounts[index] += amount
     if detail:
-        parts_of[index] = [x + y for x, y in zip(parts_of[index], parts)]
+        parts_of[index] = [x + y for x, y in zip(parts_of[index], parts, strict=True)]

@@ -286,9 +286,12 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
                 unknown.append(p)
             else:
                 highs.append(hv)
+        # The zips over contenders below are plain (noqa: B905): mypyc compiles only a plain zip
+        # into a loop (with strict=True it iterates a generic zip object, a cost per pot), and
+        # lows has one value per contender, as highs has once no hand is unknown (asserted).
         lows = [hands_at.value(p, kinds[1]) for p in contenders] if hi_lo else None
         if lows is not None:
-            unknown += [p for p, v in zip(contenders, lows) if v == _UNKNOWN_HAND and p not in unknown]
+            unknown += [p for p, v in zip(contenders, lows) if v == _UNKNOWN_HAND and p not in unknown]  # noqa: B905
         if unknown:
             out.append(Pot(amount, eligible, (), contenders, (),
                            "undetermined: hand unknown for " + ", ".join(f"p{p + 1}" for p in unknown),
@@ -296,15 +299,16 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
             determined = False
             continue
 
-        hands: list[tuple[int, str, int | None]] = [(p, main_kind, v) for p, v in zip(contenders, highs)]
+        assert len(highs) == len(contenders)
+        hands: list[tuple[int, str, int | None]] = [(p, main_kind, v) for p, v in zip(contenders, highs)]  # noqa: B905
         awards: list[Award] = []
         odd: list[int] = []
         if lows is not None and any(v is not None for v in lows):
             qualifying = True
-            hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]
+            hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]  # noqa: B905
             high_amount = amount - amount // 2
             _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
-            low_contenders = tuple([p for p, v in zip(contenders, lows) if v is not None])
+            low_contenders = tuple([p for p, v in zip(contenders, lows) if v is not None])  # noqa: B905
             low_values = [v for v in lows if v is not None]
             _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
                          stud_mode, hands_at.cards_of)
@@ -366,6 +370,6 @@ def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, k
     amounts = split(amount, ordered)
     r = amount % len(winners)
     odd.extend(ordered[:r])
-    by_player = dict(zip(ordered, amounts))
+    by_player = dict(zip(ordered, amounts, strict=True))
     for p in winners:  # awards listed in seat order
         awards.append(Award(p, by_player[p], share, kind, best))

@@ -23,7 +23,8 @@ def render_explain(report) -> str:
             by_index.setdefault(f.action_index, []).append(f)
     header = ("#", "street", "actor", "action", "kind", "put in", "pot", "to call", "min to", "max to")
     rows = []
-    for rec, text in zip(rep.records, hand.action_texts):
+    # (strict=False: a hand built in code has no action texts, and then shows no rows)
+    for rec, text in zip(rep.records, hand.action_texts, strict=False):
         rows.append((
             str(rec.index), rec.street or "", rec.actor or "", text.strip(), rec.kind + (" (all in)" if rec.all_in else ""),
             fmt(rec.amount) or "", fmt(rec.pot_before) or "", "" if rec.to_call is None else fmt(rec.to_call),
@@ -37,7 +38,7 @@ def render_explain(report) -> str:
 
     out = [f"{head}: {hand.variant}, {hand.players} players, rulebook {report.rulebook}, {report.status}",
            line(header), line(tuple("-" * w for w in widths))]
-    for row, rec in zip(rows, rep.records):
+    for row, rec in zip(rows, rep.records, strict=False):  # (rows: the records that have a text)
         out.append(line(row))
         for f in by_index.get(rec.index, ()):
             out.append(f"      ^ {f.severity} {f.code}: {f.message}")

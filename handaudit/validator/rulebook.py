@@ -587,7 +587,7 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
     gap = "  "
 
     def line(parts: list[str], ws: list[int]) -> str:
-        return gap.join(p.ljust(w) for p, w in zip(parts, ws)).rstrip()
+        return gap.join(p.ljust(w) for p, w in zip(parts, ws, strict=True)).rstrip()
 
     if keyw + sum(len(gap) + w for w in colw) <= width:
         ws = [keyw, *colw]
@@ -617,7 +617,7 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
                 out.append(textwrap.shorten(f"{k}: {spec.summary}", width, placeholder="..."))
                 out.append(" " * indent + line([cells[k][i] for i in group], ws))
     out += ["", "Rules cited"]
-    for book, srcs in zip(books, notes):
+    for book, srcs in zip(books, notes, strict=True):
         out.append(f"  {book.name}: {book.title}")
         for n, src in enumerate(srcs, 1):
             mark = f"  {f'[{n}]':>6} "

@@ -16,7 +16,6 @@ import sys
 import tracemalloc
 import warnings
 from decimal import Decimal
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -111,7 +110,7 @@ def minimal(variant_code: str, skip: str | None = None) -> str:
 
 def phhs(*hands: str, keys=None) -> str:
     keys = keys or [str(i) for i in range(1, len(hands) + 1)]
-    return "".join(f"[{k}]\n{h}\n" for k, h in zip(keys, hands))
+    return "".join(f"[{k}]\n{h}\n" for k, h in zip(keys, hands, strict=True))
 
 
 def header_lines(text: str) -> dict[str, int]:
@@ -145,7 +144,7 @@ def test_scale_is_the_largest_number_of_decimals():
     assert hand.scale == 3
     assert hand.starting_stacks == (200300, 81650, 197125)
     assert hand.blinds_or_straddles == (500, 1000, 0)
-    for units, written in zip(hand.starting_stacks, ["200.30", "81.65", "197.125"]):
+    for units, written in zip(hand.starting_stacks, ["200.30", "81.65", "197.125"], strict=True):
         assert as_decimal(units, hand.scale) == Decimal(written)
 
 

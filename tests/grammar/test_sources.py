@@ -48,11 +48,11 @@ def test_directory_listing_is_the_one_pathlib_gives(tmp_path, monkeypatch):
         return sorted([str(f) for f in Path(p).rglob("*") if f.is_file() and is_phh_path(f.name)]
                       + [f"{f}/" for f in Path(p).rglob("*") if f.is_symlink() and not f.exists()])
 
-    for given in (str(tmp_path), str(tmp_path) + "/", str(tmp_path / "a") + "//"):
-        assert expand_paths([given]) == pathlib_way(given)
+    for arg in (str(tmp_path), str(tmp_path) + "/", str(tmp_path / "a") + "//"):
+        assert expand_paths([arg]) == pathlib_way(arg)
     monkeypatch.chdir(tmp_path)
-    for given in (".", "a", "./a", "a/../a"):
-        assert expand_paths([given]) == pathlib_way(given), given
+    for arg in (".", "a", "./a", "a/../a"):
+        assert expand_paths([arg]) == pathlib_way(arg), arg
     assert "a/linked.phh" in expand_paths(["."]) and "a/b/2.phhs" in expand_paths(["."])
 
 

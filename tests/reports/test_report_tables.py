@@ -116,7 +116,7 @@ def test_hands_every_input_hand_exactly_once_and_as_in_jsonl(report):
     out, by_key = report["out"], report["by_key"]
     hands = pl.read_parquet(str(out / "hands" / "*.parquet"))
     assert hands.height == len(report["objs"])
-    keys = list(zip(hands["source"].to_list(), hands["hand_index"].to_list()))
+    keys = list(zip(hands["source"].to_list(), hands["hand_index"].to_list(), strict=True))
     assert len(set(keys)) == len(keys)
     assert set(keys) == set(by_key)
     for row in hands.iter_rows(named=True):

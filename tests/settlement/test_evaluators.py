@@ -347,7 +347,7 @@ class Oracle:
             keys = list(map(add, rank_keys, map(SUIT_FLAGS.__getitem__, suit_keys)))
         values = list(map(self.memo.get, keys))
         if None in values:
-            values = [self.miss(k, sub) if v is None else v for k, v, sub in zip(keys, values, subsets())]
+            values = [self.miss(k, sub) if v is None else v for k, v, sub in zip(keys, values, subsets(), strict=True)]
         return max(values)
 
 
@@ -539,7 +539,7 @@ def test_badugi_every_rank_and_suit_pattern_agrees_with_pokerkit():
                        if max(a, b, c) <= 3})
     for ranks in combinations_with_replacement(range(13), 4):
         for pattern in patterns:
-            cards = [r * 4 + s for r, s in zip(ranks, pattern)]
+            cards = [r * 4 + s for r, s in zip(ranks, pattern, strict=True)]
             if len(set(cards)) == 4:
                 hands.append(tuple(cards))
     assert_same_order("badugi patterns", hands, [ev.badugi_best(h) for h in hands],

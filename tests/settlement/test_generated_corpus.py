@@ -96,11 +96,11 @@ def _replay_from_file(hand, expected) -> Replay:
             shown[a.player] = bool(a.cards) or a.show_dash
             if a.cards:
                 hole[a.player] = list(a.cards)
-    contributions = tuple(c + r for c, r in zip(expected["contributed"], expected["returned"]))
+    contributions = tuple(c + r for c, r in zip(expected["contributed"], expected["returned"], strict=True))
     starts = expected["starting_stacks"]
     return Replay(
         findings=(), records=(), complete=True, contributions=contributions, dead=(0,) * n,
-        folded=tuple(folded), all_in=tuple(c >= s for c, s in zip(contributions, starts)),
+        folded=tuple(folded), all_in=tuple(c >= s for c, s in zip(contributions, starts, strict=True)),
         hole=tuple(tuple(h) for h in hole), up=tuple((False,) * len(h) for h in hole),
         board=tuple(board), shown=tuple(shown), showdown=expected["ended_by"] == "showdown")
 

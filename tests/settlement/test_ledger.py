@@ -45,9 +45,9 @@ def test_seed_002_settlement_values():
     assert [(a.player, a.amount, a.share) for a in s.pots[0].awards] == [(0, 150, "whole")]
     assert [(a.player, a.amount, a.share) for a in s.pots[1].awards] == [(1, 140, "whole")]
     assert s.received == s.winnings == (150, 140, 0)
-    received_total = [w + r for w, r in zip(s.received, s.returned)]
+    received_total = [w + r for w, r in zip(s.received, s.returned, strict=True)]
     assert received_total == [150, 140, 80] and sum(received_total) == 370
-    assert [got - put for got, put in zip(received_total, s.contributions)] == [100, 20, -120]
+    assert [got - put for got, put in zip(received_total, s.contributions, strict=True)] == [100, 20, -120]
     assert s.finishing_stacks == (150, 140, 180)
     assert s.payout_check == "match" and s.rake == 0 and not s.findings
     assert s.to_json(hand) == {
@@ -130,8 +130,8 @@ def random_hands(draw, always_complete=False):
     ante = draw(st.sampled_from([0, 0, 1, 5]))
     antes = [ante] * n if draw(st.booleans()) else [0] * (n - 1) + [ante]
     dead = [min(c, a) + (draw(st.integers(0, 3)) if draw(st.booleans()) else 0)
-            for c, a in zip(contributions, antes)]
-    dead = [min(d, c) for d, c in zip(dead, contributions)]
+            for c, a in zip(contributions, antes, strict=True)]
+    dead = [min(d, c) for d, c in zip(dead, contributions, strict=True)]
     stacks = [c + draw(st.integers(0, 100)) for c in contributions]
     if draw(st.integers(0, 9)) == 0:
         stacks[0] = None

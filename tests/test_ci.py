@@ -1,0 +1,24 @@
+"""CI runs what the README says: the README's test command (the second line of its first code
+block) is a line of ``.ci/run``, after the install."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("```\n", 2)[1]
+    return block.splitlines()
+
+
+def test_ci_runs_the_readme_test_command_after_installing():
+    install, test = _readme_commands()
+    assert "python -m ruff check ." in test and "python -m mypy handaudit" in test
+    assert test.index("ruff") < test.index("pytest") and test.index("mypy") < test.index("pytest")
+    ci = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+          if line and not line.startswith("#")]
+    assert test in ci, ".ci/run must run the README's test command as it is written"
+    installed = [i for i, line in enumerate(ci) if "pip install" in line and "-e '.[test]'" in line]
+    assert installed and installed[0] < ci.index(test)
+    assert install.startswith("python -m pip install -e '.[test]'")

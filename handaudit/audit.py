@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final
 
-from .findings import ERROR, Finding
-from .model import Hand, JSONShape, ReadResult, amount_json, amounts_json
+from .core.amounts import amount_json, amounts_json
+from .core.hand import Hand
+from .core.jsonshape import JSONShape
+from .core.status import ERROR
+from .core.value import Value
+from .findings.finding import Finding
+from .grammar.result import ReadResult
 from .settlement import Settlement, settle
 from .validator import replay
 from .validator.outcome import Replay
-from .values import Value
 
 VALID = "valid"
 INVALID = "invalid"
@@ -29,7 +33,7 @@ class HandReport(Value):
 
     ``findings`` holds the reader's, the replay's and the settlement's findings in that order.
     ``replay`` and ``settlement`` are None when the hand is unreadable; ``index`` is the hand's
-    0-based position in its source file. A value (handaudit/values.py): one is built per hand,
+    0-based position in its source file. A value (handaudit/core/value.py): one is built per hand,
     natively when compiled, where a frozen dataclass's constructor stays interpreted.
     """
 
@@ -84,8 +88,8 @@ class HandReport(Value):
         """The contract's JSON object for this hand, a dict (amounts exact: int or Decimal).
 
         ``text``: for the JSONL writer (:func:`handaudit.reports.jsonl.report_line`), which writes
-        it as it writes the dict: objects as :class:`~handaudit.model.JSONObject`, amounts at
-        scale > 0 as :class:`~handaudit.model.JSONNumber` (their exact text).
+        it as it writes the dict: objects as :class:`~handaudit.core.jsonshape.JSONObject`, amounts at
+        scale > 0 as :class:`~handaudit.core.amounts.JSONNumber` (their exact text).
         """
         read = self.read
         hand = read.hand

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .audit import HandReport, audit_read
-from .findings import ERROR, Finding
+from .core.status import ERROR
+from .findings.finding import Finding
 from .grammar.reader import read_chunk
+from .grammar.result import ReadResult
 from .grammar.sources import Chunk
-from .model import ReadResult
 from .reports.jsonl import report_line
 from .reports.rows import hand_rows
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from handaudit.codes_doc import render_codes_markdown
-from handaudit.findings import CODES
+from handaudit.findings.codes import CODES
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "codes.md"
 

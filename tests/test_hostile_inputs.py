@@ -513,7 +513,7 @@ def test_dumps_writes_one_line_that_reads_back(s):
 
 
 def test_unreadable_input_is_a_documented_error_code():
-    from handaudit.findings import CODES
+    from handaudit.findings.codes import CODES
 
     info = CODES["unreadable-input"]
     assert info.severity == "error" and info.summary and info.example and info.fix

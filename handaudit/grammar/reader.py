@@ -1,6 +1,6 @@
 """Read hands: TOML envelope, field checks per variant, action parsing, exact amounts.
 
-:func:`read_hands` turns paths into :class:`~handaudit.model.ReadResult` values, one per input
+:func:`read_hands` turns paths into :class:`~handaudit.grammar.result.ReadResult` values, one per input
 hand, in a stable order. Problems become findings with a location (line and column, or action
 index); nothing raises for bad hand content, and nothing is dropped.
 """
@@ -13,12 +13,14 @@ from typing import Final, cast
 
 import toml_rs
 
-from ..cards import UNKNOWN, card_text
-from ..findings import Finding
-from ..model import Action, Hand, ReadResult, amount_text
-from ..variants import VARIANTS, Variant
+from ..core.amounts import amount_text
+from ..core.cards import UNKNOWN, card_text
+from ..core.hand import Action, Hand
+from ..core.variants import VARIANTS, Variant
+from ..findings.finding import Finding
 from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
+from .result import ReadResult
 from .sources import Chunk, expand_paths, read_chunks
 from .tomlscan import nesting_finding
 

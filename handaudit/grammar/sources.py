@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import ClassVar, Final
 
-from ..values import Value
+from ..core.value import Value
 from . import tomlscan
 
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
@@ -59,7 +59,7 @@ class Chunk(Value):
     ``hand_key`` is the table name ("" for a .phh file), ``index`` the hand's 0-based position in
     its file, ``line`` the 1-based line of the file where the hand's text starts. ``problem`` is
     set when the text could not even be cut out (too large, bad gzip, content outside tables):
-    ``(code, message)``. A value (handaudit/values.py): one is made per hand, natively when
+    ``(code, message)``. A value (handaudit/core/value.py): one is made per hand, natively when
     compiled, where a frozen dataclass's constructor stays interpreted.
     """
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..audit import HandReport
-from ..cards import cards_text
-from ..findings import ERROR, INFO, WARNING
-from ..model import Hand
+from ..core.cards import cards_text
+from ..core.hand import Hand
+from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
 
 # A raise limit beyond int64 is the engine's stand-in for an `inf` stack: written as null.

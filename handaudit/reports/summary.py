@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from ..findings import ERROR, SEVERITY_RANK, Finding
+from ..core.status import ERROR, SEVERITY_RANK
+from ..findings.finding import Finding
 
 PAYOUT_CHECKS: Final = ("match", "mismatch", "undetermined", "not-recorded")
 WORST: Final = 10

@@ -14,7 +14,7 @@ import sys
 import time
 from decimal import Decimal
 
-from ..findings import ERROR, INFO, SEVERITY_RANK, WARNING
+from ..core.status import ERROR, INFO, SEVERITY_RANK, WARNING
 from ..grammar.sources import printable, report_path
 from .summary import PAYOUT_CHECKS, WORST, Summary
 

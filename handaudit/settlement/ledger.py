@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..cards import cards_text
-from ..model import Hand
-from ..variants import VARIANTS, Variant
+from ..core.cards import cards_text
+from ..core.hand import Hand
+from ..core.variants import VARIANTS, Variant
 from . import evaluators as E
 from .pots import build_pots, effective_antes, split_dead, trims_antes
 from .showdown import _UNKNOWN_HAND, Award, Pot, strength

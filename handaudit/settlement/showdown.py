@@ -33,9 +33,9 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import ClassVar, Final
 
-from ..cards import UNKNOWN
-from ..values import Value
-from ..variants import USE_OMAHA, Variant
+from ..core.cards import UNKNOWN
+from ..core.value import Value
+from ..core.variants import USE_OMAHA, Variant
 from . import evaluators as E
 
 WHOLE: Final = "whole"
@@ -51,7 +51,7 @@ _AWARD_FIELDS: Final = ("player", "amount", "share", "kind", "strength")
 class Award(Value):
     """Chips of one pot (or half) paid to one player. ``kind``/``strength``: the hand that won
     it (None when uncontested); :attr:`hand` is its text. (A value, see
-    :class:`~handaudit.values.Value`: compiled, its constructor stays native, where a named
+    :class:`~handaudit.core.value.Value`: compiled, its constructor stays native, where a named
     tuple's runs interpreted.)"""
 
     __slots__ = _AWARD_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway

@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..findings import CODES
+from ..findings.codes import CODES
 
 BUILTIN = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
 DEFAULT = "tda-2026"

@@ -17,9 +17,10 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Final
 
-from ..findings import Finding
-from ..model import Hand, format_amount
-from ..variants import FIXED, POT, VARIANTS, Variant
+from ..core.amounts import format_amount
+from ..core.hand import Hand
+from ..core.variants import FIXED, POT, VARIANTS, Variant
+from ..findings.finding import Finding
 from .outcome import ActionRecord
 from .phases import BET, DEAL, UNKNOWN_STACK
 from .rulebook import (

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handaudit.grammar.reader import read_chunk, read_hands, read_text
+from handaudit.grammar.result import ReadResult
 from handaudit.grammar.sources import Chunk, read_chunks
-from handaudit.model import ReadResult
 
 CORPUS = (Path(__file__).resolve().parents[2] / "../shared/corpus").resolve()
 

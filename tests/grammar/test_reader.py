@@ -7,8 +7,8 @@ and, where other hands share the input, that those hands are still read.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import decimal
+import gc
 import gzip
 import io
 import random
@@ -21,11 +21,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from handaudit.cards import card_from_text
+from handaudit.core.cards import card_from_text
+from handaudit.core.hand import Hand
+from handaudit.core.variants import VARIANTS
 from handaudit.grammar.reader import read_chunk, read_hands, read_text
+from handaudit.grammar.result import ReadResult
 from handaudit.grammar.sources import SourceError, expand_paths, read_chunks
-from handaudit.model import Hand, ReadResult
-from handaudit.variants import VARIANTS
 
 ERROR_CODES = {"syntax-error", "missing-field", "invalid-field", "unknown-variant", "invalid-card",
                "unknown-player", "duplicate-hand", "no-hands"}

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from handaudit.core.hand import DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, SHOW_MUCK
 from handaudit.grammar.reader import read_hands
-from handaudit.model import DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, SHOW_MUCK
 from handaudit.settlement import settle
 from handaudit.validator.outcome import Replay
 

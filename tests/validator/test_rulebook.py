@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from handaudit.findings import CODES
+from handaudit.findings.codes import CODES
 from handaudit.validator.rulebook import (
     BUILTIN,
     CITED_CODES,

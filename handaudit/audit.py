@@ -167,7 +167,7 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     """
     from .auditing import audit_chunk
     from .grammar.sources import expand_paths, read_chunks
-    from .validator.rulebook import load_rulebook
+    from .rules.rulebook import load_rulebook
 
     book = load_rulebook(rulebook, list(overrides))
     for path in expand_paths(list(paths)):

@@ -169,7 +169,7 @@ class Auditor:
     full, and at :meth:`close`)."""
 
     def __init__(self, config: RunConfig, worker: int | str, commit_bytes: int | None = None):
-        from .validator.rulebook import load_rulebook
+        from .rules.rulebook import load_rulebook
 
         self.config = config
         self.book = load_rulebook(config.rulebook, list(config.overrides))
@@ -517,7 +517,7 @@ class Runner:
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self):
-        from .validator.rulebook import load_rulebook
+        from .rules.rulebook import load_rulebook
 
         files = expand_paths(self.paths)  # SourceError: exit status 2 before anything is written
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise

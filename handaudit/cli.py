@@ -29,7 +29,7 @@ def _rulebook_error_types() -> tuple[type, ...]:
     from .batch import OutputError
 
     try:
-        from .validator.rulebook import RulebookError
+        from .rules.params import RulebookError
 
         return (SourceError, UserError, OutputError, RulebookError)
     except ImportError:  # pragma: no cover
@@ -201,7 +201,7 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     from .audit import audit_read
     from .grammar.reader import read_chunk
     from .grammar.sources import expand_paths, read_chunks
-    from .validator.rulebook import load_rulebook
+    from .rules.rulebook import load_rulebook
 
     files = expand_paths([file])
     if len(files) != 1:
@@ -279,12 +279,12 @@ def settle(file, hand_key, rulebook, overrides):
 def rulebooks(names, codes):
     """The built-in rulebooks and their parameters side by side (or the finding codes)."""
     if codes:
-        from .validator.rulebook import render_codes
+        from .rules.rulebook import render_codes
 
         text = render_codes(list(names) or None)
         _echo(text, nl=not text.endswith("\n"))
         return EXIT_OK
-    from .validator.rulebook import render_table
+    from .rules.rulebook import render_table
 
     text = render_table(list(names))
     _echo(text, nl=not text.endswith("\n"))

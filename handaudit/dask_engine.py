@@ -84,8 +84,25 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from .batch import DEFAULT_BATCH, Auditor, RunConfig, RunError, RunResult, _Interrupt, build_manifest, report_metadata
-from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks, report_path
+from .batch import (
+    DEFAULT_BATCH,
+    Auditor,
+    RunConfig,
+    RunError,
+    RunResult,
+    _Interrupt,
+    build_manifest,
+    report_metadata,
+)
+from .grammar.sources import (
+    PHH_SUFFIXES,
+    Chunk,
+    SourceError,
+    expand_paths,
+    is_phh_path,
+    read_chunks,
+    report_path,
+)
 from .reports.summary import Summary
 
 DEFAULT_WORKERS = 2
@@ -795,7 +812,7 @@ class DaskRunner:
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self) -> None:
-        from .validator.rulebook import BUILTIN, load_rulebook
+        from .rules.rulebook import BUILTIN, load_rulebook
 
         self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise

@@ -26,11 +26,11 @@ from ..core.cards import UNKNOWN, rank, suit
 from ..core.hand import CHECK_CALL, DEAL_BOARD, DEAL_HOLE, NOOP, Action, Hand
 from ..core.variants import OPEN_BLINDS, OPEN_BRING_IN, OPEN_LOW_SHOWING
 from ..findings.finding import Finding
+from ..rules.rulebook import Rulebook
 from . import outcome as K
 from .betting import Betting
 from .outcome import ActionRecord, Replay
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN, UNKNOWN_STACK
-from .rulebook import Rulebook
 from .showing import showing_order_key
 
 __all__ = ["replay", "BET", "DEAL", "DRAW", "OVER", "SHOWDOWN", "UNKNOWN_STACK"]

@@ -225,7 +225,7 @@ def test_memory_of_the_largest_hand_is_bounded():
     from handaudit.grammar.sources import Chunk
     from handaudit.reports.jsonl import report_line
     from handaudit.reports.rows import hand_rows
-    from handaudit.validator.rulebook import load_rulebook
+    from handaudit.rules.rulebook import load_rulebook
 
     n = F.MAX_ACTIONS
     acts = ["d dh p1 ????", "d dh p2 ????"] + [f"p{2 - k % 2} cbr {4 + 2 * k}" for k in range(n - 2)]

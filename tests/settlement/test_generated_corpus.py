@@ -155,7 +155,7 @@ def _rulebook_for(book, expected):
 def test_audit_read_end_to_end():
     pytest.importorskip("handaudit.validator.engine")
     from handaudit.audit import audit_read
-    from handaudit.validator.rulebook import load_rulebook
+    from handaudit.rules.rulebook import load_rulebook
 
     book = load_rulebook("tda-2026")
     failures = []

@@ -10,10 +10,10 @@ from handaudit.core.cards import cards_text
 from handaudit.core.hand import Hand
 from handaudit.core.variants import FIXED, OPEN_BRING_IN, VARIANTS
 from handaudit.grammar.actions import parse_action
+from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator import replay
 from handaudit.validator.engine import BET, DEAL, DRAW, OVER, SHOWDOWN, _Engine
 from handaudit.validator.phases import NO_RAISE
-from handaudit.validator.rulebook import load_rulebook
 
 BOOK = load_rulebook("roberts-v11")
 

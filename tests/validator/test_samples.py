@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from handaudit.grammar.reader import read_hands
+from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator import replay
-from handaudit.validator.rulebook import load_rulebook
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 ALL = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")

@@ -163,7 +163,7 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     (:func:`handaudit.auditing.audit_chunk`): a failure of handaudit itself on one hand becomes
     that hand's report, with an ``internal-error`` finding, and the generator goes on with the
     next hand (``HANDAUDIT_DEBUG=1`` raises instead). A path that cannot be read at all raises
-    :class:`~handaudit.grammar.sources.SourceError`, as it makes ``check`` exit with status 2.
+    :class:`~handaudit.grammar.chunk.SourceError`, as it makes ``check`` exit with status 2.
     """
     from .auditing import audit_chunk
     from .grammar.sources import expand_paths, read_chunks

@@ -15,9 +15,9 @@ from typing import Any
 from .audit import HandReport, audit_read
 from .core.status import ERROR
 from .findings.finding import Finding
+from .grammar.chunk import Chunk
 from .grammar.reader import read_chunk
 from .grammar.result import ReadResult
-from .grammar.sources import Chunk
 from .reports.jsonl import report_line
 from .reports.rows import hand_rows
 

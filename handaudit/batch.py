@@ -54,15 +54,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .auditing import audit_batch
-from .grammar.sources import (
-    Chunk,
-    SourceError,
-    expand_paths,
-    pack_chunks,
-    read_chunks,
-    report_path,
-    unpack_chunks,
-)
+from .grammar.chunk import Chunk, SourceError, pack_chunks, unpack_chunks
+from .grammar.sources import expand_paths, read_chunks, report_path
 from .reports import TABLE_NAMES, OutputError, ReportDir, reason
 from .reports.summary import Summary
 
@@ -972,7 +965,7 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
 
     ``jobs``: worker processes (None: all cores; 1: in this process). Other options as
     :class:`Runner` (``write_valid=DIR``, ``write_invalid=DIR``, ``batch_size=...``).
-    Raises :class:`~handaudit.grammar.sources.SourceError` for an input that cannot be read,
+    Raises :class:`~handaudit.grammar.chunk.SourceError` for an input that cannot be read,
     ``RulebookError`` for a bad rulebook, :class:`RunError` when a worker fails, and
     ``KeyboardInterrupt`` when the run was interrupted (the report is then incomplete).
     """

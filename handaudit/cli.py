@@ -16,7 +16,7 @@ from io import StringIO
 import click
 
 from . import __version__
-from .grammar.sources import SourceError
+from .grammar.chunk import SourceError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 

@@ -94,10 +94,9 @@ from .batch import (
     build_manifest,
     report_metadata,
 )
+from .grammar.chunk import Chunk, SourceError
 from .grammar.sources import (
     PHH_SUFFIXES,
-    Chunk,
-    SourceError,
     expand_paths,
     is_phh_path,
     read_chunks,

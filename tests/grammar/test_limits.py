@@ -222,7 +222,7 @@ def test_memory_of_the_largest_hand_is_bounded():
     """A hand of MAX_ACTIONS actions (the most the reader takes), read, replayed, settled and
     reported: peak memory under 1.2 KB an action (measured: ~800 bytes, ~50x its text)."""
     from handaudit.auditing import audit_chunk
-    from handaudit.grammar.sources import Chunk
+    from handaudit.grammar.chunk import Chunk
     from handaudit.reports.jsonl import report_line
     from handaudit.reports.rows import hand_rows
     from handaudit.rules.rulebook import load_rulebook

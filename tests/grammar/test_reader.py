@@ -24,9 +24,10 @@ import pytest
 from handaudit.core.cards import card_from_text
 from handaudit.core.hand import Hand
 from handaudit.core.variants import VARIANTS
+from handaudit.grammar.chunk import SourceError
 from handaudit.grammar.reader import read_chunk, read_hands, read_text
 from handaudit.grammar.result import ReadResult
-from handaudit.grammar.sources import SourceError, expand_paths, read_chunks
+from handaudit.grammar.sources import expand_paths, read_chunks
 
 ERROR_CODES = {"syntax-error", "missing-field", "invalid-field", "unknown-variant", "invalid-card",
                "unknown-player", "duplicate-hand", "no-hands"}
@@ -634,7 +635,7 @@ def test_binary_data(tmp_path, suffix):
 
 def test_binary_data_not_utf8_location():
     data = NT3.encode() + b"event = '\xff\xfe'\n"
-    from handaudit.grammar.sources import Chunk
+    from handaudit.grammar.chunk import Chunk
 
     r = read_chunk(Chunk("b.phh", "", 0, data, 1))
     f = only(r, "syntax-error")

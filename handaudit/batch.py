@@ -34,7 +34,7 @@ finished while the run was stopping) is removed, so the tables, the summary and
 
 The report directory is locked (``DIR/.handaudit.lock``, flock) for the whole run: a second run on
 the same ``--out`` is refused. Each run's parts are named after its run id, and nothing of the
-report directory is ever reached through a symbolic link (see :class:`~handaudit.reports.ReportDir`).
+report directory is ever reached through a symbolic link (see :class:`~handaudit.reports.layout.ReportDir`).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from .auditing import audit_batch
 from .grammar.chunk import Chunk, SourceError, pack_chunks, unpack_chunks
 from .grammar.sources import expand_paths, read_chunks, report_path
-from .reports import TABLE_NAMES, OutputError, ReportDir, reason
+from .reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
 from .reports.summary import Summary
 
 DEFAULT_BATCH = 500
@@ -486,7 +486,7 @@ class Runner:
     """One run of ``handaudit check``: see the module docstring.
 
     ``jsonl_stream``: a text stream for the JSONL lines (in input order), or None.
-    ``subsets``: a :class:`~handaudit.export.Subsets` or None. ``progress``: a
+    ``subsets``: a :class:`~handaudit.reports.subsets.Subsets` or None. ``progress``: a
     :class:`~handaudit.reports.text.Progress` or None.
     """
 
@@ -969,7 +969,7 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
     ``RulebookError`` for a bad rulebook, :class:`RunError` when a worker fails, and
     ``KeyboardInterrupt`` when the run was interrupted (the report is then incomplete).
     """
-    from .export import Subsets
+    from .reports.subsets import Subsets
 
     valid = options.pop("write_valid", None)
     invalid = options.pop("write_invalid", None)

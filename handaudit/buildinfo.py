@@ -11,7 +11,7 @@ import importlib.machinery
 
 # The per-hand path; setup.py compiles these (and the modules they use) in a regular install.
 HOT = ("handaudit.audit", "handaudit.auditing", "handaudit.validator.engine", "handaudit.settlement",
-       "handaudit.settlement.ledger", "handaudit.reports.jsonl", "handaudit.reports.rows")
+       "handaudit.reports.ledger", "handaudit.reports.jsonl", "handaudit.reports.rows")
 
 
 def compiled_modules() -> list[str]:

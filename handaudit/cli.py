@@ -104,7 +104,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     from .batch import Runner, no_idle_blas_threads
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
-    from .export import Subsets
+    from .reports.subsets import Subsets
     from .reports.text import Progress, render_summary
 
     if list(paths).count("-") > 1:
@@ -236,7 +236,7 @@ def _unreadable_text(report) -> str:
 @_set_option
 def explain(file, hand_key, rulebook, overrides):
     """Action-by-action replay of a hand: street, actor, action, pot, to call, raise range, findings."""
-    from .validator.explain import render_explain
+    from .reports.explain import render_explain
 
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
@@ -256,7 +256,7 @@ def explain(file, hand_key, rulebook, overrides):
 @_set_option
 def settle(file, hand_key, rulebook, overrides):
     """The settlement of a hand as a ledger: pots, side pots, eligible players, winners, returns, net."""
-    from .settlement.ledger import render_ledger
+    from .reports.ledger import render_ledger
 
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
@@ -297,7 +297,7 @@ def rulebooks(names, codes):
               help="How many of the worst hands to list.")
 def summary(directory, worst):
     """The summary of an existing report (check --out DIR), and its worst hands."""
-    from .reports import is_report
+    from .reports.layout import is_report
     from .reports.text import WORST, render_summary, render_worst, summary_from_report
 
     if not os.path.isdir(directory):

@@ -556,7 +556,7 @@ def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
 
 
 def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
-    from .reports.schema import TABLE_NAMES
+    from .reports.layout import TABLE_NAMES
 
     started = time.monotonic()
     staging = None
@@ -611,8 +611,8 @@ class _LocalReport:
 
     def cleanup(self, reported: dict) -> int:
         """Remove the staging area and parts no successful task reported; temporaries removed."""
+        from .reports.layout import TABLE_NAMES
         from .reports.parquet import remove_temporaries
-        from .reports.schema import TABLE_NAMES
 
         shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
         for table in TABLE_NAMES:
@@ -651,8 +651,8 @@ class _RemoteReport:
             return []
 
     def prepare(self) -> None:
+        from .reports.layout import TABLE_NAMES
         from .reports.parquet import MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX
-        from .reports.schema import TABLE_NAMES
 
         fs = self.fs
         fs.makedirs(self.root, exist_ok=True)
@@ -666,7 +666,7 @@ class _RemoteReport:
                     fs.rm(f"{self.root}/{table}/{name}")
 
     def cleanup(self, reported: dict) -> int:
-        from .reports.schema import TABLE_NAMES
+        from .reports.layout import TABLE_NAMES
 
         removed = 0
         for table in TABLE_NAMES:
@@ -681,8 +681,9 @@ class _RemoteReport:
     def finish(self, metadata: dict, complete: bool) -> dict:
         import pyarrow.parquet as pq
 
+        from .reports.layout import TABLE_NAMES
         from .reports.parquet import PART_PREFIX
-        from .reports.schema import TABLE_NAMES, schema
+        from .reports.schema import schema
 
         meta = {k: str(v) for k, v in metadata.items()}
         tables = {}

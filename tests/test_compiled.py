@@ -26,9 +26,9 @@ import pytest
 
 from handaudit import audit
 from handaudit.batch import Runner
-from handaudit.reports.parquet import read_table
 from handaudit.reports.jsonl import report_line
-from handaudit.reports.schema import TABLE_NAMES
+from handaudit.reports.layout import TABLE_NAMES
+from handaudit.reports.parquet import read_table
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"

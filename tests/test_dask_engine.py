@@ -13,8 +13,8 @@ import os
 import random
 import re
 import shutil
-import ssl
 import socket
+import ssl
 import subprocess
 import sys
 import uuid
@@ -29,8 +29,8 @@ import pyarrow as pa  # noqa: E402
 from handaudit.batch import Runner  # noqa: E402
 from handaudit.dask_engine import TASK_RETRIES, DaskRunner, plan_tasks, segment_chunks  # noqa: E402
 from handaudit.grammar.sources import expand_paths, read_chunks  # noqa: E402
+from handaudit.reports.layout import TABLE_NAMES  # noqa: E402
 from handaudit.reports.parquet import read_table  # noqa: E402
-from handaudit.reports.schema import TABLE_NAMES  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -27,12 +27,12 @@ from hypothesis import strategies as st
 
 from handaudit import audit
 from handaudit.batch import Runner
-from handaudit.export import Subsets
 from handaudit.grammar import sources, splitter
 from handaudit.grammar.chunk import Chunk, SourceError
 from handaudit.grammar.reader import read_hands
 from handaudit.grammar.sources import expand_paths, printable, read_chunks, report_path
 from handaudit.reports.jsonl import report_line
+from handaudit.reports.subsets import Subsets
 from handaudit.reports.summary import Summary
 from handaudit.reports.text import (
     _report_bytes,

@@ -17,8 +17,8 @@ import pytest
 
 from handaudit.batch import Runner, audit_to_parquet
 from handaudit.grammar.sources import expand_paths, read_chunks
+from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import MANIFEST, SUCCESS, prepare_dir, read_table
-from handaudit.reports.schema import TABLE_NAMES
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -19,9 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from handaudit.reports import LOCK, MANIFEST, SUCCESS, OutputError, ReportDir
+from handaudit.reports.layout import (
+    LOCK,
+    MANIFEST,
+    SUCCESS,
+    TABLE_NAMES,
+    OutputError,
+    ReportDir,
+)
 from handaudit.reports.parquet import ReportWriter, read_table
-from handaudit.reports.schema import TABLE_NAMES
 
 
 def _batch_tests():

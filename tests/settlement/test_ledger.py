@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from handaudit.core.cards import FULL_DECK, SHORT_DECK, UNKNOWN
 from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
+from handaudit.reports.ledger import render_ledger
 from handaudit.settlement import settle
-from handaudit.settlement.ledger import render_ledger
 from handaudit.validator.outcome import Replay
 
 RB = types.SimpleNamespace(

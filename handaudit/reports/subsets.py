@@ -35,8 +35,8 @@ import io
 import os
 from pathlib import Path
 
-from .grammar.sources import printable
-from .reports import OutputError, ReportDir, cannot
+from ..grammar.sources import printable
+from .layout import OutputError, ReportDir, cannot
 
 VALID = "valid"
 INVALID = "invalid"

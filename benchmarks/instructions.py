@@ -46,8 +46,8 @@ STAGES = [
 
 
 def _child(path: str, runs: int, cold: bool) -> None:
-    from handaudit.batch import Runner
     from handaudit.grammar import actions
+    from handaudit.run.local import Runner
 
     def run() -> int:
         if cold:

@@ -93,7 +93,7 @@ def _clear_memo() -> None:
 def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) -> tuple[float, int]:
     """(CPU seconds of this process, hands) for the full audit with JSONL to a null sink, or
     Parquet, repeated until at least ``min_seconds``; the parse memo is cleared before each run."""
-    from handaudit.batch import Runner
+    from handaudit.run.local import Runner
 
     def once() -> tuple[float, int]:
         _clear_memo()

@@ -26,7 +26,7 @@ class UserError(Exception):
 
 
 def _rulebook_error_types() -> tuple[type, ...]:
-    from .batch import OutputError
+    from .reports.layout import OutputError
 
     try:
         from .rules.params import RulebookError
@@ -101,7 +101,8 @@ def cli() -> None:
               help="With --engine dask: a running Dask scheduler (tcp://host:8786); default: a local cluster of --jobs workers (2).")
 def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
-    from .batch import Runner, no_idle_blas_threads
+    from .run.local import Runner
+    from .run.process import no_idle_blas_threads
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
     from .reports.subsets import Subsets
@@ -116,7 +117,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         raise UserError(f"--out {out_dir}: the path is not UTF-8, which the Parquet writer (pyarrow) cannot open; "
                         "choose a directory whose path is")
     if out_dir and engine == "dask":
-        from .batch import skip_pandas_in_pyarrow
+        from .run.process import skip_pandas_in_pyarrow
 
         skip_pandas_in_pyarrow()  # the local engine's Runner does this itself, when its path needs pyarrow
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
@@ -127,7 +128,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     if scheduler and engine != "dask":
         raise UserError("--scheduler needs --engine dask")
     if engine == "dask":
-        from .dask_engine import DaskRunner, EngineError
+        from .run.dask.client import DaskRunner, EngineError
 
         if fmt == "jsonl" or subsets is not None:
             raise UserError("--format jsonl, --write-valid and --write-invalid need --engine local")
@@ -198,10 +199,10 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     Hands are selected on their raw text first, so finding one hand in a huge file costs a scan,
     not an audit of every hand.
     """
-    from .audit import audit_read
     from .grammar.reader import read_chunk
     from .grammar.sources import expand_paths, read_chunks
     from .rules.rulebook import load_rulebook
+    from .run.hand_loop import audit_read
 
     files = expand_paths([file])
     if len(files) != 1:

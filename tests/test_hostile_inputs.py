@@ -26,7 +26,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from handaudit import audit
-from handaudit.batch import Runner
 from handaudit.grammar import sources, splitter
 from handaudit.grammar.chunk import Chunk, SourceError
 from handaudit.grammar.reader import read_hands
@@ -40,6 +39,7 @@ from handaudit.reports.text import (
     shell_word,
     terminal_text,
 )
+from handaudit.run.local import Runner
 
 REPO = Path(__file__).resolve().parents[1]
 

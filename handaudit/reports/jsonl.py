@@ -29,9 +29,9 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from ..audit import HandReport
 from ..core.amounts import JSONNumber
 from ..core.jsonshape import JSONObject
+from .hand_report import HandReport
 
 try:  # the C accelerator of the json module: the same escapes as json.dumps(ensure_ascii=False)
     from _json import encode_basestring as _encode_str  # type: ignore[attr-defined]

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from handaudit import audit
-from handaudit.batch import Runner
 from handaudit.core.amounts import JSONNumber, amount_json, amount_text
 from handaudit.reports.jsonl import dumps, loads, report_line
+from handaudit.run.local import Runner
 
 HAND = """variant = 'NT'
 antes = [0, 0, 0]

@@ -16,6 +16,7 @@ from io import StringIO
 import click
 
 from . import __version__
+from .core.status import ERROR, WARNING
 from .grammar.chunk import SourceError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -91,7 +92,7 @@ def cli() -> None:
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes that audit: this one and N-1 workers (default: all cores; one for an input under 2 MB); "
                    "with --engine dask, the local cluster's N workers. Results do not depend on N.")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
+@click.option("--fail-on", type=click.Choice([ERROR, WARNING, "never"]), default=ERROR, show_default=True,
               help="Exit status 1 when a finding of this severity or worse is found.")
 @click.option("--write-valid", metavar="DIR", help="Write the hands without an error finding to DIR/valid.phhs.")
 @click.option("--write-invalid", metavar="DIR", help="Write the hands with an error finding to DIR/invalid.phhs.")

@@ -48,7 +48,7 @@ class Chunk(Value):
         self.problem: Final = problem
 
 
-# A batch of chunks as it crosses to a worker process (batch.py): the texts joined into one bytes
+# A batch of chunks as it crosses to a worker process (run/local.py): the texts joined into one bytes
 # object, the other fields in flat lists. Pickling the Chunk objects themselves cost the parent
 # about 9,900 instructions a hand (a reduce call, a tuple and memo entries per chunk); packing
 # and pickling the lists, 4,400. The worker's side is about the same either way (3,500 / 3,200).

@@ -10,6 +10,7 @@ import signal
 import threading
 from dataclasses import dataclass, field
 
+from ..core.status import ERROR
 from ..grammar.chunk import Chunk
 from ..grammar.sources import report_path
 from ..reports.summary import Summary
@@ -74,7 +75,7 @@ class RunResult:
     error: str | None = None
     notes: list[str] = field(default_factory=list)  # what the run recovered from (a worker that died)
 
-    def exit_status(self, fail_on: str = "error") -> int:
+    def exit_status(self, fail_on: str = ERROR) -> int:
         if self.interrupted:
             return 130
         if self.error:

@@ -73,7 +73,7 @@ _SETTLED = False
 
 def settle_worker() -> None:
     """Once per worker process, after the first Auditor is built (imports, grammar, rulebook):
-    what the local engine's workers do at start (see :func:`~handaudit.run.worker._worker_main`)."""
+    what the local engine's workers do at start (see :func:`~handaudit.run.worker.worker_main`)."""
     global _SETTLED
     if _SETTLED:
         return

@@ -5,7 +5,7 @@ compiles the same typed source that the pure install runs (no second implementat
 test runs against the very code that gets compiled, and ``tests/test_compiled.py`` builds the
 compiled modules and checks the corpus digest against them.
 
-- ``pip install .`` (a wheel): the modules in :data:`COMPILED` become C extensions (about 3x
+- ``pip install .`` (a wheel): the modules in ``handaudit.buildinfo.COMPILED`` become C extensions (about 3x
   faster per hand; see benchmarks/vs_pokerkit.py).
 - ``pip install -e .`` (editable): pure Python, so an edited source is never shadowed by a
   stale extension module left from an earlier build.
@@ -15,45 +15,26 @@ compiled modules and checks the corpus digest against them.
 
 from __future__ import annotations
 
+import ast
 import os
 import sys
 
 from setuptools import setup
 
-# The per-hand path: read, replay, settle, report. The command line, the batch runner, the
-# Parquet writer and the Dask engine orchestrate and stay pure Python.
-COMPILED = [
-    "handaudit/cards.py",
-    "handaudit/variants.py",
-    "handaudit/findings.py",
-    "handaudit/jsonobjects.py",
-    "handaudit/model.py",
-    "handaudit/values.py",
-    "handaudit/grammar/sources.py",
-    "handaudit/grammar/tomlscan.py",
-    "handaudit/grammar/actions.py",
-    "handaudit/grammar/fields.py",
-    "handaudit/grammar/reader.py",
-    "handaudit/validator/phases.py",
-    "handaudit/validator/outcome.py",
-    "handaudit/validator/showing.py",
-    "handaudit/validator/limits.py",
-    "handaudit/validator/state.py",
-    "handaudit/validator/dealing.py",
-    "handaudit/validator/betting.py",
-    "handaudit/validator/engine.py",
-    "handaudit/settlement/evaluators.py",
-    "handaudit/settlement/pots.py",
-    "handaudit/settlement/showdown.py",
-    "handaudit/settlement/payouts.py",
-    "handaudit/settlement/ledger.py",
-    "handaudit/settlement/__init__.py",
-    "handaudit/audit.py",
-    "handaudit/auditing.py",
-    "handaudit/reports/summary.py",
-    "handaudit/reports/jsonl.py",
-    "handaudit/reports/rows.py",
-]
+
+def compiled_list() -> list[str]:
+    """``handaudit.buildinfo.COMPILED``, the one list of compiled modules, read from the file's
+    source (setup.py never imports handaudit: its dependencies need not be installed yet)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "handaudit", "buildinfo.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "COMPILED":
+            return list(ast.literal_eval(node.value))
+    raise SystemExit("setup.py: no COMPILED list in handaudit/buildinfo.py")
+
+
+COMPILED = compiled_list()
 
 # Commands that build modules; metadata-only commands (egg_info, dist_info) never compile.
 _BUILDING = {"bdist_wheel", "build", "build_ext", "install"}

@@ -10,7 +10,7 @@ executes instead: the same count for the same code and input, whatever else the 
 doing. This script runs itself under callgrind with instrumentation off, audits the corpus
 once to warm up (imports, the grammar, the parse memo), switches instrumentation on
 (``callgrind_control -i on``), audits it ``--runs`` more times exactly as
-``benchmarks/vs_pokerkit.py`` (b) does (``batch.Runner``, ``--jobs 1``, JSONL to a null sink),
+``benchmarks/vs_pokerkit.py`` (b) does (``run.local.Runner``, ``--jobs 1``, JSONL to a null sink),
 and switches it off again. It prints the total instructions per hand and, for the compiled
 build, the inclusive instructions per hand of each stage's compiled function.
 
@@ -46,8 +46,8 @@ STAGES = [
 
 
 def _child(path: str, runs: int, cold: bool) -> None:
-    from handaudit.batch import Runner
     from handaudit.grammar import actions
+    from handaudit.run.local import Runner
 
     def run() -> int:
         if cold:

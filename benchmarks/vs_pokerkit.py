@@ -10,7 +10,7 @@ For each input it times, on one process:
     states) -- the reference PHH implementation, which checks fewer rules and settles nothing
     beyond its own payoffs;
 (b) handaudit: read, replay under TDA 2026, settle, verify payouts, and write each hand's JSONL
-    object to a null sink (the library path the CLI uses: ``batch.Runner`` with ``--jobs 1``);
+    object to a null sink (the library path the CLI uses: ``run.local.Runner`` with ``--jobs 1``);
 (c) the same with the Parquet report (``--out``) instead of JSONL.
 
 Each figure is the median of ``--runs`` rounds; a round times (a), (b) and (c) back to back,
@@ -38,7 +38,7 @@ import time
 import warnings
 from pathlib import Path
 
-# As `handaudit check` does (batch.no_idle_blas_threads): no idle OpenBLAS threads once pyarrow has
+# As `handaudit check` does (run.process.no_idle_blas_threads): no idle OpenBLAS threads once pyarrow has
 # imported numpy. Set before anything imports numpy; it applies to PokerKit's side too.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +93,7 @@ def _clear_memo() -> None:
 def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) -> tuple[float, int]:
     """(CPU seconds of this process, hands) for the full audit with JSONL to a null sink, or
     Parquet, repeated until at least ``min_seconds``; the parse memo is cleared before each run."""
-    from handaudit.batch import Runner
+    from handaudit.run.local import Runner
 
     def once() -> tuple[float, int]:
         _clear_memo()

@@ -8,7 +8,7 @@ chip, compares the result with the payouts the file records, and writes the audi
 run's summary; ``to_dataframes(out_dir)`` reads them back as pandas DataFrames.
 """
 
-from .audit import HandReport, audit, audit_read
+from .api import HandReport, audit, audit_read
 
 __all__ = ["HandReport", "audit", "audit_read", "audit_to_parquet", "to_dataframes"]
 __version__ = "0.1.0"
@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 def __getattr__(name: str):
     # The Parquet side pulls in pyarrow; load it only when asked for.
     if name == "audit_to_parquet":
-        from .batch import audit_to_parquet
+        from .run.local import audit_to_parquet
 
         return audit_to_parquet
     if name == "to_dataframes":

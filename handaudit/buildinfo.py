@@ -9,17 +9,62 @@ from __future__ import annotations
 import importlib
 import importlib.machinery
 
-# The per-hand path; setup.py compiles these (and the modules they use) in a regular install.
-HOT = ("handaudit.audit", "handaudit.auditing", "handaudit.validator.engine", "handaudit.settlement",
-       "handaudit.settlement.ledger", "handaudit.reports.jsonl", "handaudit.reports.rows")
+# The per-hand path: read, replay, settle, report. setup.py compiles these with mypyc in a regular
+# install (it reads this assignment from the file, without importing handaudit); the command line,
+# the runners, the rulebook loader and the Parquet writer orchestrate and stay pure Python.
+COMPILED: tuple[str, ...] = (
+    "handaudit/core/cards.py",
+    "handaudit/core/variants.py",
+    "handaudit/core/status.py",
+    "handaudit/core/jsonshape.py",
+    "handaudit/core/value.py",
+    "handaudit/core/amounts.py",
+    "handaudit/core/hand.py",
+    "handaudit/findings/codes.py",
+    "handaudit/findings/finding.py",
+    "handaudit/grammar/result.py",
+    "handaudit/grammar/chunk.py",
+    "handaudit/grammar/splitter.py",
+    "handaudit/grammar/sources.py",
+    "handaudit/grammar/tomlscan.py",
+    "handaudit/grammar/actions.py",
+    "handaudit/grammar/fields.py",
+    "handaudit/grammar/reader.py",
+    "handaudit/validator/phases.py",
+    "handaudit/validator/outcome.py",
+    "handaudit/validator/showing.py",
+    "handaudit/validator/limits.py",
+    "handaudit/validator/state.py",
+    "handaudit/validator/dealing.py",
+    "handaudit/validator/betting.py",
+    "handaudit/validator/engine.py",
+    "handaudit/settlement/evaluators.py",
+    "handaudit/settlement/pots.py",
+    "handaudit/settlement/showdown.py",
+    "handaudit/settlement/payouts.py",
+    "handaudit/settlement/__init__.py",
+    "handaudit/reports/hand_report.py",
+    "handaudit/reports/ledger.py",
+    "handaudit/reports/summary.py",
+    "handaudit/reports/jsonl.py",
+    "handaudit/reports/rows.py",
+    "handaudit/run/hand_loop.py",
+    "handaudit/api.py",
+)
+
+
+def module_name(path: str) -> str:
+    """``handaudit/settlement/__init__.py`` -> ``handaudit.settlement``."""
+    name = path.removesuffix(".py").replace("/", ".")
+    return name.removesuffix(".__init__")
 
 
 def compiled_modules() -> list[str]:
     """Names of the handaudit modules loaded as compiled extensions (empty: pure Python)."""
     import sys
 
-    for name in HOT:
-        importlib.import_module(name)
+    for path in COMPILED:
+        importlib.import_module(module_name(path))
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     return sorted(name for name, module in list(sys.modules.items())
                   if name.startswith("handaudit") and (getattr(module, "__file__", None) or "").endswith(suffixes))

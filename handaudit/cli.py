@@ -16,7 +16,8 @@ from io import StringIO
 import click
 
 from . import __version__
-from .grammar.sources import SourceError
+from .core.status import ERROR, WARNING
+from .grammar.chunk import SourceError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -26,10 +27,10 @@ class UserError(Exception):
 
 
 def _rulebook_error_types() -> tuple[type[Exception], ...]:
-    from .batch import OutputError
+    from .reports.layout import OutputError
 
     try:
-        from .validator.rulebook import RulebookError
+        from .rules.params import RulebookError
 
         return (SourceError, UserError, OutputError, RulebookError)
     except ImportError:  # pragma: no cover
@@ -91,7 +92,7 @@ def cli() -> None:
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes that audit: this one and N-1 workers (default: all cores; one for an input under 2 MB); "
                    "with --engine dask, the local cluster's N workers. Results do not depend on N.")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
+@click.option("--fail-on", type=click.Choice([ERROR, WARNING, "never"]), default=ERROR, show_default=True,
               help="Exit status 1 when a finding of this severity or worse is found.")
 @click.option("--write-valid", metavar="DIR", help="Write the hands without an error finding to DIR/valid.phhs.")
 @click.option("--write-invalid", metavar="DIR", help="Write the hands with an error finding to DIR/invalid.phhs.")
@@ -101,10 +102,11 @@ def cli() -> None:
               help="With --engine dask: a running Dask scheduler (tcp://host:8786); default: a local cluster of --jobs workers (2).")
 def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
-    from .batch import Runner, no_idle_blas_threads
+    from .run.local import Runner
+    from .run.process import no_idle_blas_threads
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
-    from .export import Subsets
+    from .reports.subsets import Subsets
     from .reports.text import Progress, render_summary
 
     if list(paths).count("-") > 1:
@@ -116,7 +118,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         raise UserError(f"--out {out_dir}: the path is not UTF-8, which the Parquet writer (pyarrow) cannot open; "
                         "choose a directory whose path is")
     if out_dir and engine == "dask":
-        from .batch import skip_pandas_in_pyarrow
+        from .run.process import skip_pandas_in_pyarrow
 
         skip_pandas_in_pyarrow()  # the local engine's Runner does this itself, when its path needs pyarrow
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
@@ -127,7 +129,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     if scheduler and engine != "dask":
         raise UserError("--scheduler needs --engine dask")
     if engine == "dask":
-        from .dask_engine import DaskRunner, EngineError
+        from .run.dask.client import DaskRunner, EngineError
 
         if fmt == "jsonl" or subsets is not None:
             raise UserError("--format jsonl, --write-valid and --write-invalid need --engine local")
@@ -198,10 +200,10 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     Hands are selected on their raw text first, so finding one hand in a huge file costs a scan,
     not an audit of every hand.
     """
-    from .audit import audit_read
     from .grammar.reader import read_chunk
     from .grammar.sources import expand_paths, read_chunks
-    from .validator.rulebook import load_rulebook
+    from .rules.rulebook import load_rulebook
+    from .run.hand_loop import audit_read
 
     files = expand_paths([file])
     if len(files) != 1:
@@ -236,7 +238,7 @@ def _unreadable_text(report) -> str:
 @_set_option
 def explain(file, hand_key, rulebook, overrides):
     """Action-by-action replay of a hand: street, actor, action, pot, to call, raise range, findings."""
-    from .validator.explain import render_explain
+    from .reports.explain import render_explain
 
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
@@ -256,7 +258,7 @@ def explain(file, hand_key, rulebook, overrides):
 @_set_option
 def settle(file, hand_key, rulebook, overrides):
     """The settlement of a hand as a ledger: pots, side pots, eligible players, winners, returns, net."""
-    from .settlement.ledger import render_ledger
+    from .reports.ledger import render_ledger
 
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
@@ -279,12 +281,12 @@ def settle(file, hand_key, rulebook, overrides):
 def rulebooks(names, codes):
     """The built-in rulebooks and their parameters side by side (or the finding codes)."""
     if codes:
-        from .validator.rulebook import render_codes
+        from .rules.rulebook import render_codes
 
         text = render_codes(list(names) or None)
         _echo(text, nl=not text.endswith("\n"))
         return EXIT_OK
-    from .validator.rulebook import render_table
+    from .rules.rulebook import render_table
 
     text = render_table(list(names))
     _echo(text, nl=not text.endswith("\n"))
@@ -297,7 +299,7 @@ def rulebooks(names, codes):
               help="How many of the worst hands to list.")
 def summary(directory, worst):
     """The summary of an existing report (check --out DIR), and its worst hands."""
-    from .reports import is_report
+    from .reports.layout import is_report
     from .reports.text import WORST, render_summary, render_worst, summary_from_report
 
     if not os.path.isdir(directory):

@@ -9,8 +9,8 @@ import pytest
 
 from handaudit import audit
 
-# The module, not the function handaudit/__init__.py exports under the same name.
-audit_module = importlib.import_module("handaudit.audit")
+# The module of audit_read, whose replay and settle calls are patched.
+audit_module = importlib.import_module("handaudit.run.hand_loop")
 
 HAND = """variant = 'NT'
 antes = [0, 0, 0]
@@ -49,7 +49,7 @@ def test_a_failing_stage_on_one_hand_is_that_hands_finding(phhs, monkeypatch, st
 
 
 def test_a_failing_reader_on_one_hand_is_that_hands_finding(phhs, monkeypatch):
-    import handaudit.auditing as auditing
+    import handaudit.run.hand_loop as auditing
 
     monkeypatch.delenv("HANDAUDIT_DEBUG", raising=False)
     real = auditing.read_chunk

@@ -149,12 +149,12 @@ def _main(argv, monkeypatch, capsys, debug: bool = False):
 
 
 def test_internal_error_is_one_line_and_debug_shows_it(files, monkeypatch, capsys):
-    import handaudit.batch
+    import handaudit.run.local
 
     def boom(self):
         raise RuntimeError("simulated bug\nsecond line")
 
-    monkeypatch.setattr(handaudit.batch.Runner, "run", boom)
+    monkeypatch.setattr(handaudit.run.local.Runner, "run", boom)
     code, captured = _main(["check", files["valid"]], monkeypatch, capsys)
     assert code == 2
     assert captured.err.startswith("handaudit: internal error: RuntimeError: simulated bug")
@@ -164,16 +164,16 @@ def test_internal_error_is_one_line_and_debug_shows_it(files, monkeypatch, capsy
 
 
 def test_a_bug_on_one_hand_becomes_its_finding(files, monkeypatch, capsys):
-    import handaudit.auditing
+    import handaudit.run.hand_loop
 
-    real = handaudit.auditing.audit_read
+    real = handaudit.run.hand_loop.audit_read
 
     def flaky(read, book, index=0):
         if read.source.endswith("invalid.phh"):
             raise ZeroDivisionError("simulated")
         return real(read, book, index)
 
-    monkeypatch.setattr(handaudit.auditing, "audit_read", flaky)
+    monkeypatch.setattr(handaudit.run.hand_loop, "audit_read", flaky)
     code, captured = _main(["check", files["valid"], files["invalid"], "--format", "jsonl", "--jobs", "1"],
                            monkeypatch, capsys)
     assert code == 1

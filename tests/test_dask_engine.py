@@ -13,8 +13,8 @@ import os
 import random
 import re
 import shutil
-import ssl
 import socket
+import ssl
 import subprocess
 import uuid
 from pathlib import Path
@@ -25,11 +25,12 @@ distributed = pytest.importorskip("distributed")
 
 import pyarrow as pa  # noqa: E402
 
-from handaudit.batch import Runner  # noqa: E402
-from handaudit.dask_engine import TASK_RETRIES, DaskRunner, plan_tasks, segment_chunks  # noqa: E402
 from handaudit.grammar.sources import expand_paths, read_chunks  # noqa: E402
+from handaudit.reports.layout import TABLE_NAMES  # noqa: E402
 from handaudit.reports.parquet import read_table  # noqa: E402
-from handaudit.reports.schema import TABLE_NAMES  # noqa: E402
+from handaudit.run.dask.client import TASK_RETRIES, DaskRunner  # noqa: E402
+from handaudit.run.dask.planning import plan_tasks, segment_chunks  # noqa: E402
+from handaudit.run.local import Runner  # noqa: E402
 
 from helpers import CORPUS, REPO, run_cli  # noqa: E402
 
@@ -388,7 +389,7 @@ import os
 
 
 def dask_setup(worker):
-    import handaudit.dask_engine as de
+    import handaudit.run.dask.planning as de
 
     real = de.segment_chunks
     marker = os.environ.get("HANDAUDIT_TEST_FAIL_ONCE")
@@ -484,7 +485,7 @@ def test_the_local_cluster_speaks_tls_only():
 def test_without_cryptography_the_local_cluster_falls_back_to_tcp_and_says_so(monkeypatch):
     import io
 
-    import handaudit.dask_engine as engine
+    import handaudit.run.dask.client as engine
 
     monkeypatch.setattr(engine, "_local_security", lambda: None)
     status = io.StringIO()

@@ -26,19 +26,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from handaudit import audit
-from handaudit.batch import Runner
-from handaudit.export import Subsets
-from handaudit.grammar import sources
+from handaudit.grammar import sources, splitter
+from handaudit.grammar.chunk import Chunk, SourceError
 from handaudit.grammar.reader import read_hands
-from handaudit.grammar.sources import (
-    Chunk,
-    SourceError,
-    expand_paths,
-    printable,
-    read_chunks,
-    report_path,
-)
+from handaudit.grammar.sources import expand_paths, printable, read_chunks, report_path
 from handaudit.reports.jsonl import report_line
+from handaudit.reports.subsets import Subsets
 from handaudit.reports.summary import Summary
 from handaudit.reports.text import (
     _report_bytes,
@@ -46,6 +39,7 @@ from handaudit.reports.text import (
     shell_word,
     terminal_text,
 )
+from handaudit.run.local import Runner
 
 from helpers import REPO, cli_env, run_cli
 
@@ -179,7 +173,7 @@ def test_dangling_links_fifos_and_vanished_files(tree):
 
 def test_an_io_error_in_the_middle_of_a_file(tree, monkeypatch):
     """EIO after the first piece: the file is one unreadable-input entry, the rest goes on."""
-    monkeypatch.setattr(sources, "_READ_LINE", 16)  # a.phh is read in pieces of 16 bytes
+    monkeypatch.setattr(sources, "READ_LINE", 16)  # a.phh is read in pieces of 16 bytes
     real_open, real_read = os.open, os.read
     tracked: set[int] = set()
     state = {"reads": 0}
@@ -507,7 +501,7 @@ def test_dumps_writes_one_line_that_reads_back(s):
 
 
 def test_unreadable_input_is_a_documented_error_code():
-    from handaudit.findings import CODES
+    from handaudit.findings.codes import CODES
 
     info = CODES["unreadable-input"]
     assert info.severity == "error" and info.summary and info.example and info.fix
@@ -554,7 +548,7 @@ def test_an_io_error_in_the_middle_of_a_hand_list(tmp_path):
                 return text[:first]
             raise OSError(errno.EIO, os.strerror(errno.EIO))
 
-    chunks = list(sources._split_tables("x.phhs", FailingReader()))
+    chunks = list(splitter.split_tables("x.phhs", FailingReader()))
     assert [(c.hand_key, c.problem and c.problem[0]) for c in chunks] == [
         ("1", None), ("2", None), ("", "unreadable-input")]
     lines = text[:first].count(b"\n")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from handaudit.grammar.sources import Chunk
+from handaudit.grammar.chunk import Chunk
 
 
 def test_replace_changes_only_the_named_fields():

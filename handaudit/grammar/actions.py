@@ -17,8 +17,8 @@ from typing import Callable, ClassVar, Final, NamedTuple
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
-from ..cards import cards_from_text
-from ..model import (
+from ..core.cards import cards_from_text
+from ..core.hand import (
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
@@ -30,7 +30,7 @@ from ..model import (
     SHOW_MUCK,
     Action,
 )
-from ..values import Value, init_args
+from ..core.value import Value, init_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +42,14 @@ class ActionError:
     column: int
 
     def __reduce__(self) -> tuple:
-        return (ActionError, init_args(self))  # see handaudit/values.py
+        return (ActionError, init_args(self))  # see handaudit/core/value.py
 
 
 class ParsedAction(Value):
     """A parsed action whose ``amount`` (if any) has ``decimals`` decimal places, unscaled.
 
-    A value (see :class:`~handaudit.values.Value`); a plain class for the same reason as
-    :class:`~handaudit.model.Action`.
+    A value (see :class:`~handaudit.core.value.Value`); a plain class for the same reason as
+    :class:`~handaudit.core.hand.Action`.
     """
 
     __slots__ = ("action", "decimals")

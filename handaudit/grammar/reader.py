@@ -1,8 +1,6 @@
 """Read hands: TOML envelope, field checks per variant, action parsing, exact amounts.
 
-:func:`read_hands` turns paths into :class:`~handaudit.model.ReadResult` values, one per input
-hand, in a stable order. Problems become findings with a location (line and column, or action
-index); nothing raises for bad hand content, and nothing is dropped.
+:func:`read_hands`: paths to ReadResults (:mod:`.result`), one per hand; problems become located findings.
 """
 
 from __future__ import annotations
@@ -13,13 +11,16 @@ from typing import Final, cast
 
 import toml_rs
 
-from ..cards import UNKNOWN, card_text
-from ..findings import Finding
-from ..model import Action, Hand, ReadResult, amount_text
-from ..variants import VARIANTS, Variant
+from ..core.amounts import amount_text
+from ..core.cards import UNKNOWN, card_text
+from ..core.hand import Action, Hand
+from ..core.variants import VARIANTS, Variant
+from ..findings.finding import Finding
 from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
-from .sources import Chunk, expand_paths, read_chunks
+from .chunk import Chunk
+from .result import ReadResult
+from .sources import expand_paths, read_chunks
 from .tomlscan import nesting_finding
 
 # The builder keeps the PHH fields whose type is right in a list, at each field's slot (its
@@ -66,7 +67,7 @@ _DECK_OR_HIDDEN: dict[str, frozenset[int]] = {code: v.deck | {UNKNOWN} for code,
 def read_hands(paths: Iterable[str]) -> Iterator[ReadResult]:
     """Every hand of every path (directories recursively, sorted), streamed.
 
-    Raises :class:`~handaudit.grammar.sources.SourceError` up front for a path that cannot be
+    Raises :class:`~handaudit.grammar.chunk.SourceError` up front for a path that cannot be
     read at all; hand-level problems are findings.
     """
     for path in expand_paths(list(paths)):

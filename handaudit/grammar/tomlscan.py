@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..findings import Finding
+from ..findings.finding import Finding
 
 MAX_DEPTH: Final = 64
 

@@ -19,11 +19,12 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import (  # noqa: F401  (the report directory's layout: light, shared with the parent)
+from .layout import (  # noqa: F401  (the report directory's layout: light, shared with the parent)
     LOCK,
     MANIFEST,
     PART_PREFIX,
     SUCCESS,
+    TABLE_NAMES,
     TMP_PREFIX,
     TMP_SUFFIX,
     OutputError,
@@ -38,7 +39,7 @@ from . import (  # noqa: F401  (the report directory's layout: light, shared wit
     write_manifest,
 )
 from .rows import hand_rows  # noqa: F401  (re-exported: the rows this module writes)
-from .schema import TABLE_NAMES, schema
+from .schema import schema
 
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
 DEFAULT_GROUP_ROWS = 65_536  # rows per Parquet row group

@@ -1,6 +1,6 @@
 """The rows one hand adds to each report table, built without pyarrow.
 
-:func:`hand_rows` turns a :class:`~handaudit.audit.HandReport` into plain tuples per table (the
+:func:`hand_rows` turns a :class:`~handaudit.reports.hand_report.HandReport` into plain tuples per table (the
 columns of :mod:`handaudit.reports.schema`, in order); the Parquet writer turns them into Arrow
 batches. Kept apart from the writer so that this per-hand work is compiled with the rest of the
 per-hand path (setup.py) and a JSONL run never imports pyarrow.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..audit import HandReport
-from ..cards import cards_text
-from ..findings import ERROR, INFO, WARNING
-from ..model import Hand
+from ..core.cards import cards_text
+from ..core.hand import Hand
+from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
+from .hand_report import HandReport
 
 # A raise limit beyond int64 is the engine's stand-in for an `inf` stack: written as null.
 _I64_MAX: Final = 2**63 - 1
@@ -39,7 +39,7 @@ def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
 
 
 def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
-    """The rows of every table for one :class:`~handaudit.audit.HandReport`.
+    """The rows of every table for one :class:`~handaudit.reports.hand_report.HandReport`.
 
     Values come from the same objects ``HandReport.to_json()`` prints (the reader's Hand, the
     replay, the Settlement), in minor units; tests check the two outputs agree hand by hand.

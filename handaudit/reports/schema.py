@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
+from .layout import TABLE_NAMES
+
 SCHEMA_VERSION = "1"
-TABLE_NAMES = ("hands", "actions", "findings", "pots", "players")
 
 
 @dataclass(frozen=True)

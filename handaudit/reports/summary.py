@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from ..findings import ERROR, SEVERITY_RANK, Finding
+from ..core.status import ERROR, INVALID, SEVERITY_RANK, VALID
+from ..findings.finding import Finding
 
 PAYOUT_CHECKS: Final = ("match", "mismatch", "undetermined", "not-recorded")
 WORST: Final = 10
@@ -56,9 +57,9 @@ class Summary:
         """Count one hand. Called once per hand: the common case (no findings, one scale) costs a
         few counter updates, not a set, loops and a Decimal per hand."""
         self.hands += 1
-        if status == "valid":
+        if status == VALID:
             self.valid += 1
-        elif status == "invalid":
+        elif status == INVALID:
             self.invalid += 1
         else:
             self.unreadable += 1

@@ -14,7 +14,7 @@ import sys
 import time
 from decimal import Decimal
 
-from ..findings import ERROR, INFO, SEVERITY_RANK, WARNING
+from ..core.status import ERROR, INFO, INVALID, SEVERITY_RANK, VALID, WARNING
 from ..grammar.sources import printable, report_path
 from .summary import PAYOUT_CHECKS, WORST, Summary
 
@@ -180,9 +180,9 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
                                           "payout_check", "rake", "scale", "rulebook"])
     s.hands = hands.num_rows
     for status, n in _value_counts(hands.column("status")).items():
-        if status == "valid":
+        if status == VALID:
             s.valid = n
-        elif status == "invalid":
+        elif status == INVALID:
             s.invalid = n
         else:
             s.unreadable += n

@@ -15,12 +15,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
-from ..findings import Finding
-from ..model import Hand, JSONShape, amount_json, amounts_json
-from ..values import Value
-from ..variants import VARIANTS
+from ..core.amounts import amount_json, amounts_json
+from ..core.hand import Hand
+from ..core.jsonshape import JSONShape
+from ..core.value import Value
+from ..core.variants import VARIANTS
+from ..findings.finding import Finding
 from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
-from .pots import ante_trim_returns, build_pots, effective_antes, split_dead, trims_antes
+from .pots import (
+    ante_trim_returns,
+    build_pots,
+    effective_antes,
+    split_dead,
+    trims_antes,
+)
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -59,7 +67,7 @@ class Settlement(Value):
     file uses, see ``convention``: ``net``, ``gross``, ``zeros`` or None), None when the file
     records no (real) winnings.
 
-    A value (see :class:`~handaudit.values.Value`; pickled through its constructor) rather than a
+    A value (see :class:`~handaudit.core.value.Value`; pickled through its constructor) rather than a
     frozen dataclass, whose constructor runs interpreted even when compiled.
     """
 

@@ -5,7 +5,7 @@ game, so a pot is awarded with ``max()`` and tied hands have equal strengths (on
 kind's own strengths are comparable with each other). :func:`describe` turns a strength back
 into ledger text, so strengths are structured integers rather than opaque ranks.
 
-Cards use :mod:`handaudit.cards` (``rank * 4 + suit``). Callers pass distinct, known cards;
+Cards use :mod:`handaudit.core.cards` (``rank * 4 + suit``). Callers pass distinct, known cards;
 ``UNKNOWN`` (``-1``) raises ``ValueError``, duplicates are not checked here (the replay
 validator rejects them) and give meaningless results.
 
@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from typing import Final
 
-from handaudit.cards import RANKS
+from handaudit.core.cards import RANKS
 
 __all__ = [
     "badugi_best",

@@ -33,8 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..findings import Finding
-from ..model import Hand, amount_text
+from ..core.amounts import amount_text
+from ..core.hand import Hand
+from ..findings.finding import Finding
 from .showdown import Pot
 
 MATCH: Final = "match"

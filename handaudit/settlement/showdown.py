@@ -33,9 +33,9 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import ClassVar, Final
 
-from ..cards import UNKNOWN
-from ..values import Value
-from ..variants import USE_OMAHA, Variant
+from ..core.cards import UNKNOWN
+from ..core.value import Value
+from ..core.variants import USE_OMAHA, Variant
 from . import evaluators as E
 
 WHOLE: Final = "whole"
@@ -51,7 +51,7 @@ _AWARD_FIELDS: Final = ("player", "amount", "share", "kind", "strength")
 class Award(Value):
     """Chips of one pot (or half) paid to one player. ``kind``/``strength``: the hand that won
     it (None when uncontested); :attr:`hand` is its text. (A value, see
-    :class:`~handaudit.values.Value`: compiled, its constructor stays native, where a named
+    :class:`~handaudit.core.value.Value`: compiled, its constructor stays native, where a named
     tuple's runs interpreted.)"""
 
     __slots__ = _AWARD_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
@@ -101,16 +101,16 @@ class Pot(Value):
 
 
 # what :func:`strength` returns for a hand it cannot evaluate (every real strength is >= 0)
-_UNKNOWN_HAND: Final = -1
+UNKNOWN_HAND: Final = -1
 _NOT_EVALUATED: Final = -2  # (the showdown's cache of strengths, below)
 
 
 def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
              trips_beat_straight: bool = False) -> int | None:
     """The evaluator strength of a player's hand for ``kind``; None for no qualifying low;
-    :data:`_UNKNOWN_HAND` when a card is unknown or the cards cannot make a hand."""
+    :data:`UNKNOWN_HAND` when a card is unknown or the cards cannot make a hand."""
     if UNKNOWN in hole or UNKNOWN in board:
-        return _UNKNOWN_HAND
+        return UNKNOWN_HAND
     try:
         if use == USE_OMAHA:
             if kind == "high":
@@ -124,7 +124,7 @@ def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
             return E.short_deck_best(cards, trips_beat_straight)
         if kind == "low_eight":
             if len(cards) < 5:
-                return _UNKNOWN_HAND
+                return UNKNOWN_HAND
             return E.low_eight_best(cards)
         if kind == "low_a5":
             return E.low_a5_best(cards)
@@ -133,8 +133,8 @@ def strength(kind: str, use: str, hole: tuple[int, ...], board: tuple[int, ...],
         if kind == "badugi":
             return E.badugi_best(cards)
     except (ValueError, KeyError, IndexError, TypeError):
-        return _UNKNOWN_HAND
-    return _UNKNOWN_HAND
+        return UNKNOWN_HAND
+    return UNKNOWN_HAND
 
 
 def split(amount: int, winners: list[int]) -> list[int]:
@@ -257,7 +257,7 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
                     hands_at = _Hands(hole, board, use, rulebook)
                 hv = hands_at.value(p, kinds[0])
                 lv = hands_at.value(p, kinds[1])
-                if hv != _UNKNOWN_HAND and lv != _UNKNOWN_HAND and lv is not None:
+                if hv != UNKNOWN_HAND and lv != UNKNOWN_HAND and lv is not None:
                     high = amount - amount // 2
                     out.append(Pot(amount, eligible, (
                         Award(p, high, HIGH, kinds[0], hv), Award(p, amount - high, LOW, kinds[1], lv)),
@@ -282,7 +282,7 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
         unknown: list[int] = []
         for p in contenders:
             hv = hands_at.value(p, main_kind)
-            if hv is None or hv == _UNKNOWN_HAND:  # (None, "no qualifying low", is never a main kind's)
+            if hv is None or hv == UNKNOWN_HAND:  # (None, "no qualifying low", is never a main kind's)
                 unknown.append(p)
             else:
                 highs.append(hv)
@@ -291,7 +291,7 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
         # lows has one value per contender, as highs has once no hand is unknown (asserted).
         lows = [hands_at.value(p, kinds[1]) for p in contenders] if hi_lo else None
         if lows is not None:
-            unknown += [p for p, v in zip(contenders, lows) if v == _UNKNOWN_HAND and p not in unknown]  # noqa: B905
+            unknown += [p for p, v in zip(contenders, lows) if v == UNKNOWN_HAND and p not in unknown]  # noqa: B905
         if unknown:
             out.append(Pot(amount, eligible, (), contenders, (),
                            "undetermined: hand unknown for " + ", ".join(f"p{p + 1}" for p in unknown),

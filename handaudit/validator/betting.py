@@ -12,9 +12,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..findings import INFO, WARNING
-from ..model import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD, SHOW_MUCK, Action
-from ..variants import OPEN_BRING_IN
+from ..core.hand import (
+    BET_RAISE,
+    BRING_IN,
+    CHECK_CALL,
+    DISCARD,
+    FOLD,
+    SHOW_MUCK,
+    Action,
+)
+from ..core.status import INFO, WARNING
+from ..core.variants import OPEN_BRING_IN
 from . import limits
 from . import outcome as K
 from .dealing import Dealing

@@ -9,9 +9,9 @@ state.py).
 
 from __future__ import annotations
 
-from ..cards import UNKNOWN, card_text, cards_text
-from ..findings import WARNING
-from ..model import DEAL_BOARD, Action
+from ..core.cards import UNKNOWN, card_text, cards_text
+from ..core.hand import DEAL_BOARD, Action
+from ..core.status import WARNING
 from . import outcome as K
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
 from .state import ReplayState

@@ -1,7 +1,7 @@
 """Replay a hand action by action and judge every action under a rulebook.
 
 The engine knows at each step whose turn it is and what they may do. Each irregularity becomes
-one :class:`~handaudit.findings.Finding` with the action index, the contract's code, the rule
+one :class:`~handaudit.findings.finding.Finding` with the action index, the contract's code, the rule
 the rulebook cites, and the ruling; the replay then goes on *as ruled*, so one mistake does not
 cascade into spurious findings. Nothing is repaired silently: a missing action is reported
 where the omission shows.
@@ -22,26 +22,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import UNKNOWN, rank, suit
-from ..findings import Finding
-from ..model import (
-    CHECK_CALL,
-    DEAL_BOARD,
-    DEAL_HOLE,
-    NOOP,
-    Action,
-    Hand,
-)
-from ..variants import (
-    OPEN_BLINDS,
-    OPEN_BRING_IN,
-    OPEN_LOW_SHOWING,
-)
+from ..core.cards import UNKNOWN, rank, suit
+from ..core.hand import CHECK_CALL, DEAL_BOARD, DEAL_HOLE, NOOP, Action, Hand
+from ..core.variants import OPEN_BLINDS, OPEN_BRING_IN, OPEN_LOW_SHOWING
+from ..findings.finding import Finding
+from ..rules.rulebook import Rulebook
 from . import outcome as K
 from .betting import Betting
 from .outcome import ActionRecord, Replay
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN, UNKNOWN_STACK
-from .rulebook import Rulebook
 from .showing import showing_order_key
 
 __all__ = ["replay", "BET", "DEAL", "DRAW", "OVER", "SHOWDOWN", "UNKNOWN_STACK"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from ..findings import Finding
-from ..values import Value
+from ..core.value import Value
+from ..findings.finding import Finding
 
 # ActionRecord.kind values (what the action turned out to be once replayed)
 K_DEAL_HOLE: Final = "deal-hole"
@@ -84,7 +84,7 @@ class Replay(Value):
     ``all_in``: the player has no chips left. ``order_at_showdown``: players in the order the
     history shows or mucks them.
 
-    A value (see :class:`~handaudit.values.Value`) rather than a frozen dataclass: one is made
+    A value (see :class:`~handaudit.core.value.Value`) rather than a frozen dataclass: one is made
     per hand, and compiled, a frozen dataclass's constructor runs interpreted (about 20,000
     instructions against a few hundred).
     """

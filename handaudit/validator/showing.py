@@ -6,7 +6,7 @@ by pairs, trips and quads, then by high cards (Robert's Rules v11, Seven-Card St
 
 from __future__ import annotations
 
-from ..cards import UNKNOWN, rank
+from ..core.cards import UNKNOWN, rank
 
 
 def showing_order_key(ups: list[int], low: bool) -> tuple[int, ...]:

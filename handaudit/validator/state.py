@@ -17,12 +17,11 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Final
 
-from ..findings import Finding
-from ..model import Hand, format_amount
-from ..variants import FIXED, POT, VARIANTS, Variant
-from .outcome import ActionRecord
-from .phases import BET, DEAL, UNKNOWN_STACK
-from .rulebook import (
+from ..core.amounts import format_amount
+from ..core.hand import Hand
+from ..core.variants import FIXED, POT, VARIANTS, Variant
+from ..findings.finding import Finding
+from ..rules.params import (
     COMPLETED_PLUS_BET,
     DOUBLE_STRADDLE,
     HALF_BET,
@@ -32,8 +31,10 @@ from .rulebook import (
     PLAYERS_NOT_ALL_IN,
     ROUND_STARTS_HEADS_UP,
     WHEN_HEADS_UP,
-    Rulebook,
 )
+from ..rules.rulebook import Rulebook
+from .outcome import ActionRecord
+from .phases import BET, DEAL, UNKNOWN_STACK
 
 
 class Rules:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from handaudit.cards import UNKNOWN, card_from_text, cards_from_text
-from handaudit.grammar.actions import ActionError, ParsedAction, parse_action
-from handaudit.model import (
+from handaudit.core.cards import UNKNOWN, card_from_text, cards_from_text
+from handaudit.core.hand import (
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
@@ -17,6 +16,7 @@ from handaudit.model import (
     NOOP,
     SHOW_MUCK,
 )
+from handaudit.grammar.actions import ActionError, ParsedAction, parse_action
 
 
 def ok(text: str) -> ParsedAction:

@@ -17,9 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from handaudit.grammar.chunk import Chunk
 from handaudit.grammar.reader import read_chunk, read_hands, read_text
-from handaudit.grammar.sources import Chunk, read_chunks
-from handaudit.model import ReadResult
+from handaudit.grammar.result import ReadResult
+from handaudit.grammar.sources import read_chunks
 
 from helpers import CORPUS as SHARED_CORPUS
 

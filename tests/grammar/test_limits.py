@@ -221,11 +221,11 @@ def test_empty_actions_read():
 def test_memory_of_the_largest_hand_is_bounded():
     """A hand of MAX_ACTIONS actions (the most the reader takes), read, replayed, settled and
     reported: peak memory under 1.2 KB an action (measured: ~800 bytes, ~50x its text)."""
-    from handaudit.auditing import audit_chunk
-    from handaudit.grammar.sources import Chunk
+    from handaudit.grammar.chunk import Chunk
     from handaudit.reports.jsonl import report_line
     from handaudit.reports.rows import hand_rows
-    from handaudit.validator.rulebook import load_rulebook
+    from handaudit.rules.rulebook import load_rulebook
+    from handaudit.run.hand_loop import audit_chunk
 
     n = F.MAX_ACTIONS
     acts = ["d dh p1 ????", "d dh p2 ????"] + [f"p{2 - k % 2} cbr {4 + 2 * k}" for k in range(n - 2)]

@@ -7,8 +7,8 @@ and, where other hands share the input, that those hands are still read.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import decimal
+import gc
 import gzip
 import io
 import random
@@ -20,11 +20,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from handaudit.cards import card_from_text
+from handaudit.core.cards import card_from_text
+from handaudit.core.hand import Hand
+from handaudit.core.variants import VARIANTS
+from handaudit.grammar.chunk import SourceError
 from handaudit.grammar.reader import read_chunk, read_hands, read_text
-from handaudit.grammar.sources import SourceError, expand_paths, read_chunks
-from handaudit.model import Hand, ReadResult
-from handaudit.variants import VARIANTS
+from handaudit.grammar.result import ReadResult
+from handaudit.grammar.sources import expand_paths, read_chunks
 
 ERROR_CODES = {"syntax-error", "missing-field", "invalid-field", "unknown-variant", "invalid-card",
                "unknown-player", "duplicate-hand", "no-hands"}
@@ -632,7 +634,7 @@ def test_binary_data(tmp_path, suffix):
 
 def test_binary_data_not_utf8_location():
     data = NT3.encode() + b"event = '\xff\xfe'\n"
-    from handaudit.grammar.sources import Chunk
+    from handaudit.grammar.chunk import Chunk
 
     r = read_chunk(Chunk("b.phh", "", 0, data, 1))
     f = only(r, "syntax-error")

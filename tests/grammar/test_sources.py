@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from handaudit.grammar.sources import Chunk, SeenKeys, pack_chunks, unpack_chunks
+from handaudit.grammar.chunk import Chunk, pack_chunks, unpack_chunks
+from handaudit.grammar.splitter import SeenKeys
 
 _ODD = ["01", "007", "0", "00", "1a", "x", "", "١", "99999999999", str(1 << 27), str((1 << 27) - 1), "+1", " 1"]
 
@@ -57,18 +58,19 @@ def test_directory_listing_is_the_one_pathlib_gives(tmp_path, monkeypatch):
 
 
 def test_the_tail_of_a_line_longer_than_a_read_is_never_a_header():
-    """A line longer than _READ_LINE is handed on in pieces; a piece that begins with "[2]" is
+    """A line longer than READ_LINE is handed on in pieces; a piece that begins with "[2]" is
     the middle of that line, not a table header (the old line splitter took it for one)."""
     import io
 
-    from handaudit.grammar import sources
+    from handaudit.grammar import splitter
+    from handaudit.grammar.chunk import READ_LINE
 
     piece = 65536
     length = piece - len(b"[1]\n")  # the comment line's length at which a piece ends right before "[2]"
-    while length < sources._READ_LINE:
+    while length < READ_LINE:
         length += piece
     text = b"[1]\n" + b"#" * length + b"[2]\nvariant = 'NT'\n"
-    chunks = list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(text)), piece))
+    chunks = list(splitter.split_tables("f.phhs", io.BufferedReader(io.BytesIO(text)), piece))
     assert [(c.hand_key, c.index, c.line, c.problem) for c in chunks] == [("1", 0, 2, None)]
     assert chunks[0].data == text[len(b"[1]\n"):]
 
@@ -89,9 +91,9 @@ def test_packed_chunks_come_back_equal_and_in_order(fields):
 def _cut(text: str, piece: int = 65536) -> list[tuple[str, int, tuple[str, str] | None]]:
     import io
 
-    from handaudit.grammar import sources
+    from handaudit.grammar import splitter
 
-    chunks = list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(text.encode())), piece))
+    chunks = list(splitter.split_tables("f.phhs", io.BufferedReader(io.BytesIO(text.encode())), piece))
     return [(c.hand_key, c.line, c.problem) for c in chunks]
 
 
@@ -129,10 +131,10 @@ def test_a_sub_table_keeps_its_columns_and_reads_as_the_hands_table():
     import io
     import tomllib
 
-    from handaudit.grammar import sources
+    from handaudit.grammar import splitter
 
     text = '[1]\na = 1\n[ 1 . x ]\nb = 2\n[["1".y]]\nc = 3\n'
-    (chunk,) = sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(text.encode())))
+    (chunk,) = splitter.split_tables("f.phhs", io.BufferedReader(io.BytesIO(text.encode())))
     assert chunk.data == b'a = 1\n[     x ]\nb = 2\n[[    y]]\nc = 3\n'
     assert tomllib.loads(chunk.data.decode()) == tomllib.loads(text)["1"]
 

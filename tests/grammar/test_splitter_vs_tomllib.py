@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handaudit.grammar import sources
+from handaudit.grammar import sources, splitter
 
 from helpers import CORPUS
 
@@ -225,7 +225,7 @@ def _document(rng: random.Random) -> tuple[str, list[int]]:
 
 
 def _split(data: bytes, piece: int) -> list[sources.Chunk]:
-    return list(sources._split_tables("f.phhs", io.BufferedReader(io.BytesIO(data)), piece))
+    return list(splitter.split_tables("f.phhs", io.BufferedReader(io.BytesIO(data)), piece))
 
 
 def _agree(text: str, header_lines: list[int], pieces: list[int], bom: bool) -> bool:
@@ -266,9 +266,9 @@ _SMALL_LINE = 40
 
 
 def test_lines_cut_into_pieces_change_nothing(monkeypatch):
-    """Lines longer than _READ_LINE are fed in pieces (cut inside strings, escapes, comments and
-    delimiters); with _READ_LINE made small, most lines of a generated document are."""
-    monkeypatch.setattr(sources, "_READ_LINE", _SMALL_LINE)
+    """Lines longer than READ_LINE are fed in pieces (cut inside strings, escapes, comments and
+    delimiters); with READ_LINE made small, most lines of a generated document are."""
+    monkeypatch.setattr(splitter, "READ_LINE", _SMALL_LINE)
     seen = {"all": 0, "valid": 0}
 
     @settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,10 +15,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from handaudit.batch import Runner, audit_to_parquet
 from handaudit.grammar.sources import expand_paths, read_chunks
+from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import MANIFEST, SUCCESS, prepare_dir, read_table
-from handaudit.reports.schema import TABLE_NAMES
+from handaudit.run.local import Runner, audit_to_parquet
 
 from helpers import CORPUS, REPO, cli_env
 
@@ -251,7 +251,7 @@ def test_in_process_run_with_small_batches_counts_every_hand(tmp_path):
 def test_a_parquet_run_does_not_import_pandas(tmp_path, jobs):
     """pyarrow imports pandas (about 55 MB) the first time it converts a list unless told not to;
     a run of the local engine, in process or as the parent of workers, leaves it out."""
-    code = ("import sys; from handaudit.batch import Runner; "
+    code = ("import sys; from handaudit.run.local import Runner; "
             f"r = Runner([{str(CORPUS / 'real' / 'handhq')!r}], jobs={jobs}, out_dir={str(tmp_path / 'out')!r}).run(); "
             "print(r.complete, r.summary.hands, 'pandas' in sys.modules, 'pyarrow' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
@@ -261,9 +261,9 @@ def test_a_parquet_run_does_not_import_pandas(tmp_path, jobs):
 @pytest.mark.parametrize("n, count", [(5, 2), (2, 2), (1, 2), (0, 2), (4, 0)])
 def test_flag_last_marks_exactly_the_last_batches(n, count):
     """The parent keeps the input's last ``count`` batches for itself."""
-    from handaudit.batch import _flag_last
+    from handaudit.run.batches import flag_last
 
-    flagged = list(_flag_last(iter(range(n)), count))
+    flagged = list(flag_last(iter(range(n)), count))
     assert [item for item, _ in flagged] == list(range(n))
     assert [last for _, last in flagged] == [i >= n - count for i in range(n)]
 
@@ -273,7 +273,7 @@ def test_flag_last_marks_exactly_the_last_batches(n, count):
 def test_fewer_collections_raises_only_a_lower_young_threshold_and_restores_it(before, inside):
     import gc
 
-    from handaudit.batch import fewer_collections
+    from handaudit.run.process import fewer_collections
 
     saved = gc.get_threshold()
     try:

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from handaudit import audit
-from handaudit.batch import Runner
-from handaudit.model import JSONNumber, amount_json, amount_text
+from handaudit.core.amounts import JSONNumber, amount_json, amount_text
 from handaudit.reports.jsonl import dumps, loads, report_line
+from handaudit.run.local import Runner
 
 HAND = """variant = 'NT'
 antes = [0, 0, 0]
@@ -161,7 +161,7 @@ def test_unreadable_hand_has_a_line_with_null_settlement(tmp_path):
 
 @given(st.one_of(st.none(), st.integers()), st.integers(min_value=0, max_value=20))
 def test_format_amount_is_the_exact_decimal_text(amount, scale):
-    from handaudit.model import format_amount
+    from handaudit.core.amounts import format_amount
 
     expected = None if amount is None else format(Decimal(amount).scaleb(-scale, decimal.Context(prec=decimal.MAX_PREC)), "f")
     assert format_amount(amount, scale) == expected

@@ -19,9 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from handaudit.reports import LOCK, MANIFEST, SUCCESS, OutputError, ReportDir
+from handaudit.reports.layout import (
+    LOCK,
+    MANIFEST,
+    SUCCESS,
+    TABLE_NAMES,
+    OutputError,
+    ReportDir,
+)
 from handaudit.reports.parquet import ReportWriter, read_table
-from handaudit.reports.schema import TABLE_NAMES
 
 from helpers import run_cli
 
@@ -111,7 +117,7 @@ def test_two_concurrent_runs_the_second_is_refused_the_first_completes(long_inpu
 
 
 def test_parts_of_one_run_carry_its_run_id(medium_input, tmp_path):
-    from handaudit.batch import audit_to_parquet
+    from handaudit.run.local import audit_to_parquet
 
     out = tmp_path / "out"
     audit_to_parquet([str(medium_input)], out, jobs=2, batch_size=40, part_rows=3000)
@@ -279,11 +285,11 @@ def test_sigterm_and_sighup_stop_like_sigint(long_input, tmp_path, signum, jobs)
 
 _PARENT_KILLED = textwrap.dedent("""
     import sys
-    from handaudit import batch
+    from handaudit.run import local, process
     if sys.argv[1] == "poll":
-        batch.PR_SET_PDEATHSIG = 0  # prctl(0) is refused: only the worker's own check of its parent is left
+        process.PR_SET_PDEATHSIG = 0  # prctl(0) is refused: only the worker's own check of its parent is left
     if __name__ == "__main__":
-        batch.Runner([sys.argv[2]], jobs=2, out_dir=sys.argv[3]).run()
+        local.Runner([sys.argv[2]], jobs=2, out_dir=sys.argv[3]).run()
 """)
 
 
@@ -315,10 +321,10 @@ def test_a_worker_ends_when_its_parent_is_killed(long_input, tmp_path, how):
 
 _DIES_AFTER_COMMIT = textwrap.dedent("""
     import json, multiprocessing, os, sys
-    from handaudit import batch
     from handaudit.reports import parquet
+    from handaudit.run import local, worker
 
-    batch.COMMIT_BYTES = 40_000  # workers commit every few batches
+    worker.COMMIT_BYTES = 40_000  # workers commit every few batches
     _commit = parquet.ReportWriter.commit
     commits = [0]
 
@@ -331,9 +337,9 @@ _DIES_AFTER_COMMIT = textwrap.dedent("""
         return files
 
     parquet.ReportWriter.commit = commit
-    batch._Workers.PER_WORKER = 100  # the main process sends the worker nearly every batch
+    local._Workers.PER_WORKER = 100  # the main process sends the worker nearly every batch
     if __name__ == "__main__":
-        r = batch.Runner([sys.argv[1]], jobs=2, out_dir=sys.argv[2], batch_size=20, window=400).run()
+        r = local.Runner([sys.argv[1]], jobs=2, out_dir=sys.argv[2], batch_size=20, window=400).run()
         print(json.dumps({"complete": r.complete, "hands": r.summary.hands, "notes": r.notes,
                           "summary": r.summary.to_json()}))
 """)
@@ -342,7 +348,7 @@ _DIES_AFTER_COMMIT = textwrap.dedent("""
 @pytest.mark.slow
 @pytest.mark.parametrize("dies_at_commit", [1, 3])
 def test_a_worker_dying_after_renaming_its_parts_counts_no_row_twice(medium_input, tmp_path, dies_at_commit):
-    from handaudit.batch import audit_to_parquet
+    from handaudit.run.local import audit_to_parquet
 
     reference = tmp_path / "j1"
     expected = audit_to_parquet([str(medium_input)], reference, jobs=1).to_json()

@@ -19,10 +19,11 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 
-from handaudit.batch import audit_to_parquet
 from handaudit.reports import to_dataframes
+from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import MANIFEST, SUCCESS, read_table
-from handaudit.reports.schema import TABLE_NAMES, TABLES, markdown, schema
+from handaudit.reports.schema import TABLES, markdown, schema
+from handaudit.run.local import audit_to_parquet
 
 from helpers import REPO, run_cli
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pickle
 from decimal import Decimal
 
-from handaudit.findings import Finding
+from handaudit.findings.finding import Finding
 from handaudit.reports.summary import Summary
 
 
@@ -51,7 +51,6 @@ def test_pickling_carries_every_field_in_order():
     """``__reduce__`` lists the fields by hand (mypyc needs it): a field added to the class and
     not to it would be lost between a worker and the parent."""
     import dataclasses
-
     from collections import Counter
 
     values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,

@@ -18,7 +18,13 @@ which is stronger than comparing random pairs.
 from __future__ import annotations
 
 import random
-from itertools import combinations, combinations_with_replacement, pairwise, product, starmap
+from itertools import (
+    combinations,
+    combinations_with_replacement,
+    pairwise,
+    product,
+    starmap,
+)
 from operator import add
 
 import pytest
@@ -37,7 +43,7 @@ from pokerkit import (
 from pokerkit.lookups import Label
 from pokerkit.utilities import Card
 
-from handaudit.cards import UNKNOWN, card_text, cards_from_text
+from handaudit.core.cards import UNKNOWN, card_text, cards_from_text
 from handaudit.settlement import evaluators as ev
 
 RANDOM_HANDS = 100_000  # random hands per hand type that must agree with PokerKit

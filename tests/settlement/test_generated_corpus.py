@@ -6,7 +6,7 @@ Two checks:
 * ``test_settle_from_expected_contributions``: the settlement alone, fed a Replay built here from
   the file's cards and folds and the expected contributions (``contributed + returned``). It
   does not need the replay engine, so it pins the settlement down independently.
-* ``test_audit_read_end_to_end``: the whole pipeline (``handaudit.audit.audit_read`` under
+* ``test_audit_read_end_to_end``: the whole pipeline (``handaudit.run.hand_loop.audit_read`` under
   ``tda-2026``); it runs once the replay engine (``handaudit.validator.engine``) exists.
 """
 
@@ -17,8 +17,8 @@ import types
 
 import pytest
 
+from handaudit.core.hand import DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, SHOW_MUCK
 from handaudit.grammar.reader import read_hands
-from handaudit.model import DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, SHOW_MUCK
 from handaudit.settlement import settle
 from handaudit.validator.outcome import Replay
 
@@ -151,8 +151,8 @@ def _rulebook_for(book, expected):
 @pytest.mark.skipif(not LEGAL, reason="generated corpus not found")
 def test_audit_read_end_to_end():
     pytest.importorskip("handaudit.validator.engine")
-    from handaudit.audit import audit_read
-    from handaudit.validator.rulebook import load_rulebook
+    from handaudit.rules.rulebook import load_rulebook
+    from handaudit.run.hand_loop import audit_read
 
     book = load_rulebook("tda-2026")
     failures = []

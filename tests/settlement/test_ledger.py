@@ -9,11 +9,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handaudit.cards import FULL_DECK, SHORT_DECK, UNKNOWN
-from handaudit.cards import cards_from_text as C
-from handaudit.model import Hand
+from handaudit.core.cards import FULL_DECK, SHORT_DECK, UNKNOWN
+from handaudit.core.cards import cards_from_text as C
+from handaudit.core.hand import Hand
+from handaudit.reports.ledger import render_ledger
 from handaudit.settlement import settle
-from handaudit.settlement.ledger import render_ledger
 from handaudit.validator.outcome import Replay
 
 from helpers import settlement_rulebook

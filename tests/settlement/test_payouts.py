@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from handaudit.cards import cards_from_text as C
-from handaudit.findings import CODES
-from handaudit.model import Hand
+from handaudit.core.cards import cards_from_text as C
+from handaudit.core.hand import Hand
+from handaudit.findings.codes import CODES
 from handaudit.settlement import settle
 from handaudit.validator.outcome import Replay
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 
-from handaudit.cards import cards_from_text as C
-from handaudit.model import Hand
+from handaudit.core.cards import cards_from_text as C
+from handaudit.core.hand import Hand
 from handaudit.settlement import settle
 from handaudit.settlement.pots import (
     ante_trim_returns,

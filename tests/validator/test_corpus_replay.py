@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from handaudit.grammar.reader import read_hands
+from handaudit.rules.rulebook import BUILTIN, load_rulebook
 from handaudit.validator import replay
-from handaudit.validator.rulebook import BUILTIN, load_rulebook
 
 from helpers import CORPUS
 

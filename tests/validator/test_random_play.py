@@ -6,14 +6,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handaudit.cards import cards_text
+from handaudit.core.cards import cards_text
+from handaudit.core.hand import Hand
+from handaudit.core.variants import FIXED, OPEN_BRING_IN, VARIANTS
 from handaudit.grammar.actions import parse_action
-from handaudit.model import Hand
+from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator import replay
 from handaudit.validator.engine import BET, DEAL, DRAW, OVER, SHOWDOWN, _Engine
 from handaudit.validator.phases import NO_RAISE
-from handaudit.validator.rulebook import load_rulebook
-from handaudit.variants import FIXED, OPEN_BRING_IN, VARIANTS
 
 BOOK = load_rulebook("roberts-v11")
 

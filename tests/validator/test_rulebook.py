@@ -6,13 +6,11 @@ import pickle
 
 import pytest
 
-from handaudit.findings import CODES
-from handaudit.validator.rulebook import (
+from handaudit.findings.codes import CODES
+from handaudit.rules.params import CITED_CODES, PARAMETERS, RulebookError
+from handaudit.rules.rulebook import (
     BUILTIN,
-    CITED_CODES,
-    PARAMETERS,
     Rulebook,
-    RulebookError,
     load_rulebook,
     render_codes,
     render_table,

@@ -15,13 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from handaudit.validator import rulebook as rb
-from handaudit.validator.rulebook import (
-    MAX_EXTENDS,
-    MAX_RULEBOOK_BYTES,
-    RulebookError,
-    load_rulebook,
-)
+from handaudit.rules import rulebook as rb
+from handaudit.rules.params import RulebookError
+from handaudit.rules.rulebook import MAX_EXTENDS, MAX_RULEBOOK_BYTES, load_rulebook
 
 from helpers import cli_env, run_cli
 
@@ -45,7 +41,7 @@ def _refused(proc: subprocess.CompletedProcess, message: str) -> None:
 
 def _load_in_subprocess(path: str, timeout: float = 30) -> str:
     """load_rulebook(path) in a child process (a hang fails the test, it cannot stall the suite)."""
-    code = ("import sys\nfrom handaudit.validator.rulebook import RulebookError, load_rulebook\n"
+    code = ("import sys\nfrom handaudit.rules.rulebook import RulebookError, load_rulebook\n"
             "try:\n    load_rulebook(sys.argv[1])\nexcept RulebookError as e:\n    print(e)\n"
             "else:\n    print('loaded')\n")
     proc = subprocess.run([sys.executable, "-c", code, path], capture_output=True, env=cli_env(), timeout=timeout,

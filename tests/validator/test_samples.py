@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from handaudit.grammar.reader import read_hands
+from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator import replay
-from handaudit.validator.rulebook import load_rulebook
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 ALL = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
@@ -143,9 +143,9 @@ def test_house_9_4_two_round_limit_game_allows_bet_and_four_raises(monkeypatch):
     fixed-limit deuce-to-seven single draw (two rounds) is added for this test only."""
     from dataclasses import replace
 
+    from handaudit.core.hand import Hand
+    from handaudit.core.variants import FIXED, VARIANTS
     from handaudit.grammar.actions import parse_action
-    from handaudit.model import Hand
-    from handaudit.variants import FIXED, VARIANTS
 
     two_rounds = replace(VARIANTS["N2L1D"], code="F2L1D-test", structure=FIXED)
     monkeypatch.setitem(VARIANTS, "F2L1D-test", two_rounds)

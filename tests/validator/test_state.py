@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from handaudit.grammar.reader import read_hands
+from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator.engine import _Engine, replay
-from handaudit.validator.rulebook import load_rulebook
 from handaudit.validator.state import ReplayState
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

@@ -1,6 +1,6 @@
 """The Dask engine: ``handaudit check PATH... --engine dask [--scheduler ADDRESS]``.
 
-The same audit as the local engine (:mod:`handaudit.batch`), run by the workers of a Dask
+The same audit as the local engine (:mod:`handaudit.run.local`), run by the workers of a Dask
 distributed cluster: an existing one (``--scheduler tcp://host:8786``) or a local one started for
 the run (``--jobs`` worker processes, default 2, listening on the loopback interface only).
 
@@ -39,7 +39,7 @@ Tasks
 
 Parts
     Task ``N`` writes ``DIR/<table>/part-tNNNNNN-<seq>.parquet`` with the local engine's writer
-    (:class:`~handaudit.batch.Auditor`, i.e. :class:`~handaudit.reports.parquet.ReportWriter`,
+    (:class:`~handaudit.run.common.Auditor`, i.e. :class:`~handaudit.reports.parquet.ReportWriter`,
     whose worker name is ``tNNNNNN``). Part names depend only on the task, never on the worker or
     the attempt: a task that is run again (its worker died, or it raised and was retried) writes
     the same names and replaces its earlier parts, so no row is ever counted twice. Each attempt
@@ -72,36 +72,41 @@ client, in input order; they are refused with ``--engine dask`` (use the local e
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import queue
 import re
 import shutil
 import sys
-import tempfile
 import time
 import uuid
-from dataclasses import dataclass
 
-from .batch import DEFAULT_BATCH, Auditor, RunConfig, RunError, RunResult, _Interrupt, build_manifest, report_metadata
-from .grammar.sources import PHH_SUFFIXES, Chunk, SourceError, expand_paths, is_phh_path, read_chunks, report_path
-from .reports.summary import Summary
+from ...reports.summary import Summary
+from ..common import (
+    Interrupt,
+    RunConfig,
+    RunError,
+    RunResult,
+    build_manifest,
+    report_metadata,
+)
+from .inputs import expand_inputs, is_url, unlink_quietly, url_fs
+from .planning import (
+    MAX_TASK_BYTES,
+    MIN_TASK_BYTES,
+    TASKS_PER_THREAD,
+    UNKNOWN_SIZE_TASK_BYTES,
+    Task,
+    plan_tasks,
+)
+from .worker import STAGING, TaskFailed, TaskResult, one_line_failures_plugin, run_task
 
 DEFAULT_WORKERS = 2
-MAX_TASK_BYTES = 4 * 1024 * 1024
-MIN_TASK_BYTES = 64 * 1024
-TASKS_PER_THREAD = 4  # automatic task size: about this many tasks per worker thread
-MAX_FILES_PER_TASK = 2000
 IN_FLIGHT_PER_THREAD = 3  # tasks submitted ahead of the workers, per worker thread
 WORKER_CHECK_SECONDS = 5.0
 NO_WORKER_SECONDS = 60
-UNKNOWN_SIZE_TASK_BYTES = 1024 * 1024  # standard input
 TASK_RETRIES = 2  # a task that raises is run again this many times (a dead worker: Dask's allowed-failures)
-STAGING = "_staging"
-OBJECT_STORES = {"s3", "s3a", "gs", "gcs", "az", "abfs", "abfss", "adl", "oss", "r2", "memory"}
 
-_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _OUR_PART = re.compile(r"^part-t\d+-\d+\.parquet$")
 
 
@@ -109,474 +114,16 @@ class EngineError(Exception):
     """The Dask engine cannot run (not installed, no scheduler, no worker): exit status 2."""
 
 
-class TaskFailed(Exception):
-    """A task's error as one line: the task, its inputs, the exception's type and first line.
-
-    ``run_task`` raises it in place of the error it caught, so that what Dask logs on the worker
-    (``repr`` of the exception: here the line itself) and what the client reports say the same.
-    """
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-def is_url(path: str) -> bool:
-    """A path with a scheme (``s3://...``, ``file://...``): read and written through fsspec."""
-    return bool(_URL.match(path))
-
-
-def _url_fs(url: str):
-    try:
-        import fsspec.core
-    except ImportError as err:  # pragma: no cover - fsspec comes with dask
-        raise SourceError(f"{url}: reading URLs needs fsspec (pip install 'handaudit[dask]')") from err
-    try:
-        return fsspec.core.url_to_fs(url)
-    except (ImportError, ValueError) as err:  # e.g. s3fs not installed, unknown protocol
-        raise SourceError(f"{url}: {err}") from None
-
-
-def _suffix(path: str) -> str:
-    for s in sorted(PHH_SUFFIXES, key=len, reverse=True):
-        if path.endswith(s):
-            return s
-    return ""
-
-
 # ---------------------------------------------------------------------------------------------
 # inputs
-
-
-def expand_inputs(paths) -> tuple[list[str], dict[str, int | None]]:
-    """The files to read, in the local engine's order, and their sizes (None: unknown).
-
-    Local paths go through :func:`~handaudit.grammar.sources.expand_paths`; a URL is listed
-    through fsspec (a directory is searched recursively, sorted). Raises SourceError.
-    """
-    files: list[str] = []
-    sizes: dict[str, int | None] = {}
-    for p in paths:
-        if p == "-" or not is_url(p):
-            for f in expand_paths([p]):
-                files.append(f)
-                if f != "-" and f not in sizes:
-                    try:
-                        sizes[f] = os.path.getsize(f)
-                    except OSError:
-                        sizes[f] = None
-            continue
-        fs, root = _url_fs(p)
-        try:
-            if fs.isdir(root):
-                found = sorted((info["name"], info.get("size")) for info in fs.find(root, detail=True).values()
-                               if info.get("type", "file") == "file" and is_phh_path(info["name"]))
-                if not found:
-                    raise SourceError(f"{p}: no .phh, .phhs, .phh.gz or .phhs.gz file under this URL")
-                for name, size in found:
-                    url = fs.unstrip_protocol(name)
-                    files.append(url)
-                    sizes[url] = size
-            elif fs.exists(root):
-                if not is_phh_path(p):
-                    raise SourceError(f"{p}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
-                files.append(p)
-                sizes[p] = fs.size(root)
-            else:
-                raise SourceError(f"{p}: no such file or directory")
-        except SourceError:
-            raise
-        except (OSError, ValueError) as err:
-            raise SourceError(f"{p}: {err}") from None
-    return files, sizes
 
 
 # ---------------------------------------------------------------------------------------------
 # tasks
 
 
-@dataclass(frozen=True)
-class Segment:
-    """Part of one input: a whole file, a byte range of a .phhs file, or hands sent inline.
-
-    A range starts on a hand's table header (or at byte 0) and ends before another one (or at
-    the end of the file): ``first_index``/``first_line`` are the index and line of its first
-    hand's header, ``hands`` the number of hands in it and ``first_key`` the first one's key, as
-    the client's scan found them; ``problems`` the (index, problem) of its hands that have one.
-    """
-
-    path: str  # the path as the user gave it (the rows' ``source``)
-    nbytes: int = 0
-    start: int = 0
-    end: int | None = None
-    first_index: int = 0
-    first_line: int = 1
-    hands: int | None = None  # None: a whole file
-    first_key: str | None = None
-    problems: tuple = ()
-    chunks: tuple | None = None  # inline hands (standard input)
-    location: str | None = None  # where a worker reads it, if not ``path``: an absolute path
-
-    @property
-    def where(self) -> str:
-        return self.location or self.path
-
-
-def _location(path: str) -> str | None:
-    """Workers may run elsewhere (another working directory): they read local files by absolute path."""
-    if path == "-" or is_url(path):
-        return None
-    absolute = os.path.abspath(path)
-    return absolute if absolute != path else None
-
-
-@dataclass(frozen=True)
-class Task:
-    id: int
-    segments: tuple[Segment, ...]
-    nbytes: int
-
-    @property
-    def name(self) -> str:
-        return f"t{self.id:06d}"
-
-    def describe(self) -> str:
-        """Its inputs, short: a file, a file's byte range and hands, or the first file and how many more."""
-        if not self.segments:
-            return "no input"
-        seg = self.segments[0]
-        where = "standard input" if seg.path == "-" else _quote(seg.path)
-        if seg.chunks is not None:
-            first = seg.chunks[0].index if seg.chunks else 0
-            text = f"{where}, hands {first}-{first + len(seg.chunks) - 1}"
-        elif seg.hands is not None:
-            end = "end" if seg.end is None else str(seg.end)
-            text = f"{where} bytes {seg.start}-{end}, hands {seg.first_index}-{seg.first_index + seg.hands - 1}"
-        else:
-            text = where
-        more = len(self.segments) - 1
-        return f"{text} and {more} more file{'s' if more != 1 else ''}" if more else text
-
-
-def _quote(path: str) -> str:
-    """A path for a one-line message: quoted, with control characters and undecodable bytes escaped."""
-    return repr(path)
-
-
-def _one_line(err: BaseException) -> str:
-    """An exception as ``Type: first line of its message``."""
-    text = str(err).strip()
-    first = " ".join(text.splitlines()[0].split()) if text else ""
-    return f"{type(err).__name__}: {first}" if first else type(err).__name__
-
-
-@dataclass
-class TaskResult:
-    task: int
-    hands: int
-    summary: Summary
-    files: dict  # table -> [(part name, rows)]
-    nbytes: int
-    elapsed: float = 0.0
-    worker: str | None = None
-
-
-class _LineOffsets:
-    """Byte offsets of lines of a file, for line numbers asked in increasing order (one pass)."""
-
-    def __init__(self, f, block: int = 1 << 20):
-        self.f = f
-        self.block_size = block
-        self.line = 1  # the line that starts at block_start + pos
-        self.block = b""
-        self.block_start = 0
-        self.pos = 0
-
-    def offset(self, line: int) -> int:
-        need = line - self.line
-        if need < 0:
-            raise ValueError("line numbers must be asked in increasing order")
-        while need:
-            if self.pos >= len(self.block):
-                self.block_start += len(self.block)
-                self.block = self.f.read(self.block_size)
-                self.pos = 0
-                if not self.block:
-                    raise ValueError(f"line {line} is beyond the end of the file")
-            n = self.block.count(b"\n", self.pos)
-            if n < need:
-                need -= n
-                self.line += n
-                self.pos = len(self.block)
-                continue
-            p = self.pos
-            for _ in range(need):
-                p = self.block.index(b"\n", p) + 1
-            self.line += need
-            self.pos = p
-            need = 0
-        return self.block_start + self.pos
-
-
-def _cuttable(chunk: Chunk) -> bool:
-    """May a range start at this hand? Only at a real table header (the splitter's state is then
-    known: outside any string, after a header)."""
-    return chunk.problem is None or chunk.problem[0] == "duplicate-hand"
-
-
-def plan_ranges(path: str, task_bytes: int, local_copy: str | None = None):
-    """Cut a .phhs file into :class:`Segment` ranges of about ``task_bytes`` (a generator).
-
-    ``local_copy``: where the file's bytes are on this machine (a URL's download), else ``path``.
-    """
-    local = local_copy or path
-    with open(local, "rb") as f:
-        lines = _LineOffsets(f)
-        start, first_index, first_line, first_key = 0, 0, 1, None
-        count = acc = 0
-        problems: list = []
-        for chunk in read_chunks(local):
-            if count and acc >= task_bytes and _cuttable(chunk):
-                header_line = chunk.line - 1
-                offset = lines.offset(header_line)
-                yield Segment(path, offset - start, start, offset, first_index, first_line, count, first_key,
-                              tuple(problems), location=_location(path))
-                start, first_index, first_line = offset, chunk.index, header_line
-                count = acc = 0
-                problems = []
-            if not count:
-                first_key = chunk.hand_key
-            if chunk.problem is not None:
-                problems.append((chunk.index, chunk.problem))
-            count += 1
-            acc += len(chunk.data) + len(chunk.hand_key) + 3
-        end = os.path.getsize(local)
-        yield Segment(path, end - start, start, None, first_index, first_line, count, first_key, tuple(problems),
-                      location=_location(path))
-
-
-def plan_tasks(files: list[str], sizes: dict, task_bytes: int):
-    """The run's :class:`Task` s, in input order, cut as late as possible (a generator)."""
-    task_id = 0
-    pending: list[Segment] = []
-    pending_bytes = 0
-
-    def make(segments, nbytes) -> Task:
-        nonlocal task_id
-        task = Task(task_id, tuple(segments), nbytes)
-        task_id += 1
-        return task
-
-    for path in files:
-        size = sizes.get(path)
-        if path == "-" or path.endswith("/"):  # (an entry expand_paths could not take as a file: read here)
-            if pending:  # the files before it first: tasks stay in input order
-                yield make(pending, pending_bytes)
-                pending, pending_bytes = [], 0
-            batch, nbytes = [], 0
-            for chunk in read_chunks(path):
-                batch.append(chunk)
-                nbytes += len(chunk.data) + len(chunk.hand_key) + 3
-                if nbytes >= task_bytes:
-                    yield make([Segment(path, nbytes, chunks=tuple(batch))], nbytes)
-                    batch, nbytes = [], 0
-            if batch:
-                yield make([Segment(path, nbytes, chunks=tuple(batch))], nbytes)
-            continue
-        if path.endswith(".phhs") and size is not None and size > task_bytes:
-            if pending:
-                yield make(pending, pending_bytes)
-                pending, pending_bytes = [], 0
-            copy = _download(path, ".phhs") if is_url(path) else None
-            try:
-                for seg in plan_ranges(path, task_bytes, copy):
-                    yield make([seg], seg.nbytes)
-            finally:
-                if copy:
-                    _unlink(copy)
-            continue
-        pending.append(Segment(path, size or 0, location=_location(path)))
-        pending_bytes += size or 0
-        if pending_bytes >= task_bytes or len(pending) >= MAX_FILES_PER_TASK:
-            yield make(pending, pending_bytes)
-            pending, pending_bytes = [], 0
-    if pending:
-        yield make(pending, pending_bytes)
-
-
 # ---------------------------------------------------------------------------------------------
 # the worker side
-
-
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-def _download(url: str, suffix: str) -> str:
-    """Copy a URL's file to a local temporary file (same suffix, so the reader knows its kind)."""
-    fs, root = _url_fs(url)
-    fd, tmp = tempfile.mkstemp(prefix="handaudit-", suffix=suffix)
-    os.close(fd)
-    try:
-        fs.get_file(root, tmp)
-    except BaseException as err:
-        _unlink(tmp)
-        if isinstance(err, (OSError, ValueError)):
-            raise SourceError(f"{url}: {err}") from None
-        raise
-    return tmp
-
-
-def _read_range(path: str, start: int, end: int | None) -> bytes:
-    if is_url(path):
-        fs, root = _url_fs(path)
-        return fs.cat_file(root, start=start, end=end)
-    with open(path, "rb") as f:
-        f.seek(start)
-        return f.read() if end is None else f.read(end - start)
-
-
-def segment_chunks(seg: Segment):
-    """The hands of one segment, as the local engine's reader yields them for the whole file."""
-    if seg.chunks is not None:
-        yield from seg.chunks
-        return
-    if seg.hands is None:  # a whole file
-        if not is_url(seg.path):
-            if seg.location is None:
-                yield from read_chunks(seg.path)
-            else:
-                for chunk in read_chunks(seg.location):
-                    yield chunk.replace(source=report_path(seg.path))
-            return
-        tmp = _download(seg.path, _suffix(seg.path))
-        try:
-            for chunk in read_chunks(tmp):
-                yield chunk.replace(source=report_path(seg.path))
-        finally:
-            _unlink(tmp)
-        return
-    data = _read_range(seg.where, seg.start, seg.end)
-    fd, tmp = tempfile.mkstemp(prefix="handaudit-range-", suffix=".phhs")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        del data
-        problems = dict(seg.problems)
-        base = seg.first_line - 1
-        n = 0
-        for chunk in read_chunks(tmp):
-            if n == 0 and chunk.hand_key != seg.first_key:
-                raise RunError(f"{seg.path}: the range at byte {seg.start} starts with hand [{chunk.hand_key}], "
-                               f"expected [{seg.first_key}] (did the file change during the run?)")
-            index = seg.first_index + n
-            yield Chunk(report_path(seg.path), chunk.hand_key, index, chunk.data, chunk.line + base, problems.get(index))
-            n += 1
-        if n != seg.hands:
-            raise RunError(f"{seg.path}: the range at byte {seg.start} holds {n} hands, expected {seg.hands} "
-                           "(did the file change during the run?)")
-    finally:
-        _unlink(tmp)
-
-
-def _task_chunks(task: Task):
-    for seg in task.segments:
-        yield from segment_chunks(seg)
-
-
-def _publish(staging: str, out: str, written: dict) -> dict:
-    """Move a finished task's parts from its staging directory to the report's tables."""
-    files = {}
-    remote = is_url(out)
-    if remote:
-        fs, root = _url_fs(out)
-        root = root.rstrip("/")
-        atomic_put = bool({*(fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,))} & OBJECT_STORES)
-    for table, parts in written.items():
-        files[table] = list(parts)
-        for name, _rows in parts:
-            src = os.path.join(staging, table, name)
-            if not remote:
-                os.replace(src, os.path.join(out, table, name))
-            elif atomic_put:
-                fs.put_file(src, f"{root}/{table}/{name}")
-            else:
-                tmp = f"{root}/{table}/.{name}.{uuid.uuid4().hex[:8]}.tmp"
-                fs.put_file(src, tmp)
-                fs.mv(tmp, f"{root}/{table}/{name}")
-    return files
-
-
-_SETTLED = False
-
-
-def _settle_worker() -> None:
-    """Once per worker process, after the first Auditor is built (imports, grammar, rulebook):
-    what the local engine's workers do at start (see :func:`~handaudit.batch._worker_main`)."""
-    global _SETTLED
-    if _SETTLED:
-        return
-    _SETTLED = True
-    import gc
-
-    from .batch import skip_pandas_in_pyarrow
-
-    skip_pandas_in_pyarrow()
-    gc.freeze()  # Dask, tornado, pyarrow, the grammar: never garbage; keep them out of every collection
-
-
-def run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
-    """Audit one task's hands on a worker; write its parts; return its summary (see module doc).
-
-    An error is raised again as :class:`TaskFailed`: one line naming the task, its inputs and the
-    error (Dask runs the task again, ``TASK_RETRIES``; the client reports the last failure).
-    """
-    try:
-        return _run_task(task, config, out)
-    except Exception as err:
-        raise TaskFailed(f"task {task.name} ({task.describe()}) failed: {_one_line(err)}") from None
-
-
-def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
-    from .reports.schema import TABLE_NAMES
-
-    started = time.monotonic()
-    staging = None
-    if out:
-        if is_url(out):
-            staging = tempfile.mkdtemp(prefix=f"handaudit-{task.name}-")
-        else:
-            staging = os.path.join(out, STAGING, f"{task.name}-{uuid.uuid4().hex[:12]}")
-        for table in TABLE_NAMES:
-            os.makedirs(os.path.join(staging, table), exist_ok=True)
-    auditor = Auditor(dataclasses.replace(config, out_dir=staging), task.name)
-    _settle_worker()
-    try:
-        summary = Summary()
-        hands = 0
-        batch: list[Chunk] = []
-        for chunk in _task_chunks(task):
-            batch.append(chunk)
-            if len(batch) >= DEFAULT_BATCH:
-                result = auditor.run(0, batch)
-                summary.merge(result.summary)
-                hands += result.hands
-                batch = []
-        if batch:
-            result = auditor.run(0, batch)
-            summary.merge(result.summary)
-            hands += result.hands
-        written = auditor.close()
-        files = _publish(staging, out, written) if out and staging else {}
-    except BaseException:
-        auditor.abort()
-        raise
-    finally:
-        if staging:
-            shutil.rmtree(staging, ignore_errors=True)
-    return TaskResult(task.id, hands, summary, files, task.nbytes, time.monotonic() - started, f"pid {os.getpid()}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -588,15 +135,15 @@ class _LocalReport:
         self.out = out
 
     def prepare(self) -> None:
-        from .reports.parquet import prepare_dir
+        from ...reports.parquet import prepare_dir
 
         prepare_dir(self.out)
         shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
 
     def cleanup(self, reported: dict) -> int:
         """Remove the staging area and parts no successful task reported; temporaries removed."""
-        from .reports.parquet import remove_temporaries
-        from .reports.schema import TABLE_NAMES
+        from ...reports.layout import TABLE_NAMES
+        from ...reports.parquet import remove_temporaries
 
         shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
         for table in TABLE_NAMES:
@@ -604,18 +151,18 @@ class _LocalReport:
             keep = reported.get(table, set())
             for name in os.listdir(tdir) if os.path.isdir(tdir) else ():
                 if _OUR_PART.match(name) and name not in keep:
-                    _unlink(os.path.join(tdir, name))
+                    unlink_quietly(os.path.join(tdir, name))
         return remove_temporaries(self.out)
 
     def finish(self, metadata: dict, complete: bool) -> dict:
-        from .reports.parquet import count_rows, write_empty_parts
+        from ...reports.parquet import count_rows, write_empty_parts
 
         if complete:
             write_empty_parts(self.out, metadata)
         return count_rows(self.out)
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
-        from .reports.parquet import write_manifest
+        from ...reports.parquet import write_manifest
 
         write_manifest(self.out, manifest, complete)
 
@@ -625,7 +172,7 @@ class _RemoteReport:
 
     def __init__(self, out: str):
         self.out = out
-        self.fs, root = _url_fs(out)
+        self.fs, root = url_fs(out)
         self.root = root.rstrip("/")
 
     def _names(self, table: str) -> list[str]:
@@ -635,8 +182,8 @@ class _RemoteReport:
             return []
 
     def prepare(self) -> None:
-        from .reports.parquet import MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX
-        from .reports.schema import TABLE_NAMES
+        from ...reports.layout import TABLE_NAMES
+        from ...reports.parquet import MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX
 
         fs = self.fs
         fs.makedirs(self.root, exist_ok=True)
@@ -650,7 +197,7 @@ class _RemoteReport:
                     fs.rm(f"{self.root}/{table}/{name}")
 
     def cleanup(self, reported: dict) -> int:
-        from .reports.schema import TABLE_NAMES
+        from ...reports.layout import TABLE_NAMES
 
         removed = 0
         for table in TABLE_NAMES:
@@ -665,8 +212,9 @@ class _RemoteReport:
     def finish(self, metadata: dict, complete: bool) -> dict:
         import pyarrow.parquet as pq
 
-        from .reports.parquet import PART_PREFIX
-        from .reports.schema import TABLE_NAMES, schema
+        from ...reports.layout import TABLE_NAMES
+        from ...reports.parquet import PART_PREFIX
+        from ...reports.schema import schema
 
         meta = {k: str(v) for k, v in metadata.items()}
         tables = {}
@@ -687,7 +235,7 @@ class _RemoteReport:
     def write_manifest(self, manifest: dict, complete: bool) -> None:
         import json
 
-        from .reports.parquet import MANIFEST, SUCCESS
+        from ...reports.parquet import MANIFEST, SUCCESS
 
         self.fs.pipe_file(f"{self.root}/{MANIFEST}", (json.dumps(manifest, indent=2, default=str) + "\n").encode())
         if complete:
@@ -696,48 +244,6 @@ class _RemoteReport:
 
 # ---------------------------------------------------------------------------------------------
 # the client
-
-
-class _OneLineFailures(logging.Filter):
-    """On a worker of a local cluster: Dask's "Compute Failed" record of a handaudit task (six
-    lines ending in a traceback, for every attempt) becomes one line on standard error, naming the
-    task, its inputs, the error and the worker. Every other record passes."""
-
-    def __init__(self, worker: str):
-        super().__init__()
-        self.worker = worker
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not (isinstance(record.msg, str) and record.msg.startswith("Compute Failed")):
-            return True
-        args = record.args if isinstance(record.args, tuple) else ()
-        key = str(args[0]) if args else ""
-        if not key.startswith("handaudit-"):
-            return True
-        text = " ".join(str(args[3]).split()) if len(args) > 3 else "an error"  # repr of the exception
-        if not text.startswith("task "):  # not a TaskFailed (the task could not even start)
-            text = f"task {key.rsplit('-', 1)[-1]} failed: {text}"
-        try:
-            sys.stderr.write(f"handaudit: {text} (on worker {self.worker})\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
-        return False
-
-
-def _one_line_failures_plugin():
-    """A worker plugin that installs :class:`_OneLineFailures` on every worker, now and later."""
-    from distributed.diagnostics.plugin import WorkerPlugin
-
-    class OneLineFailures(WorkerPlugin):
-        name = "handaudit-one-line-failures"
-
-        def setup(self, worker) -> None:
-            log = logging.getLogger("distributed.worker")
-            if not any(isinstance(f, _OneLineFailures) for f in log.filters):
-                log.addFilter(_OneLineFailures(str(worker.address)))
-
-    return OneLineFailures()
 
 
 def _local_security():
@@ -761,7 +267,7 @@ def _import_distributed():
 
 
 class DaskRunner:
-    """One run of ``handaudit check --engine dask``; ``run()`` returns a :class:`~handaudit.batch.RunResult`.
+    """One run of ``handaudit check --engine dask``; ``run()`` returns a :class:`~handaudit.run.common.RunResult`.
 
     ``scheduler``: the address of a running scheduler; None starts a local cluster of ``jobs``
     worker processes (default 2, one thread each, loopback only) for the run. ``client``: an
@@ -795,7 +301,7 @@ class DaskRunner:
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self) -> None:
-        from .validator.rulebook import BUILTIN, load_rulebook
+        from ...rules.rulebook import BUILTIN, load_rulebook
 
         self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
@@ -857,7 +363,7 @@ class DaskRunner:
                 signal.signal(signal.SIGINT, previous)
         try:
             client = distributed.Client(cluster, set_as_default=False)
-            client.register_plugin(_one_line_failures_plugin())
+            client.register_plugin(one_line_failures_plugin())
         except BaseException:
             cluster.close()
             raise
@@ -996,7 +502,7 @@ class DaskRunner:
                     raise RunError(_task_error(task, err)) from None
                 raise RunError(f"task {task.name} was {fut.status}")
 
-        with _Interrupt() as stop:
+        with Interrupt() as stop:
             try:
                 for task in plan_tasks(self.files, self.sizes, task_bytes):
                     while len(pending) >= window and not stop.requested:

@@ -6,9 +6,10 @@ change once made, compiled or not.
 
 - :class:`Value` classes (everything made per hand or per action: Chunk, Hand, ReadResult,
   Action, ParsedAction, ActionRecord, Replay, Pot, Award, Settlement, Finding, HandReport)
-  declare their attributes ``Final`` (compiled: not writable) and route ``__setattr__`` through
-  :func:`set_once` (pure Python: refused once set). Compiled, the constructor's own assignments
-  bypass ``__setattr__``, so building one stays native; a frozen dataclass's or named tuple's
+  declare their attributes ``Final`` (compiled: not writable) and, in pure Python only, route
+  ``__setattr__`` through :func:`set_once` (refused once set). Compiled, Value has no
+  ``__setattr__`` (mypyc would call it for every attribute a constructor sets in a module built
+  after this one), so building one stays native; a frozen dataclass's or named tuple's
   constructor stays interpreted (measured: 8,900-30,000 instructions each).
 - The frozen dataclasses left (not made per hand: rulebooks, variants, code pages; and action
   errors, made only for a bad action) cannot be unpickled field by field when compiled (their
@@ -55,9 +56,6 @@ class Value:
         """The field values, in constructor order."""
         return tuple([getattr(self, name) for name in self.FIELDS])
 
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)
-
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and isinstance(other, Value) and self.field_values() == other.field_values()
 
@@ -78,3 +76,9 @@ class Value:
             raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
         values = [changes[name] if name in changes else getattr(self, name) for name in self.FIELDS]
         return type(self)(*values)
+
+
+# Pure Python: attributes are set once (compiled, Final attributes are read-only slots already,
+# and a __setattr__ mypyc can see would turn each constructor's assignments into calls).
+if __file__.endswith((".py", ".pyc")):
+    setattr(Value, "__setattr__", set_once)  # noqa: B010  (mypy refuses assigning to a method)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import FULL_DECK, SHORT_DECK
-from .values import init_args
+from .value import init_args
 
 # Betting structures
 FIXED: Final = "fixed-limit"
@@ -43,7 +43,7 @@ class Street:
     opener: str = OPEN_BUTTON
 
     def __reduce__(self) -> tuple:
-        return (Street, init_args(self))  # see handaudit/values.py
+        return (Street, init_args(self))  # see handaudit/core/value.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ class Variant:
         return len(self.hands) == 2
 
     def __reduce__(self) -> tuple:
-        return (Variant, init_args(self))  # see handaudit/values.py
+        return (Variant, init_args(self))  # see handaudit/core/value.py
 
 
 _BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions")

@@ -1,4 +1,4 @@
-"""Findings: what handaudit says about a hand, and the catalogue of finding codes.
+"""The catalogue of finding codes (:data:`CODES`): what handaudit can say about a hand.
 
 A finding code works like a lint rule: a stable code, a severity, one sentence saying what it
 means, an example PHH fragment, how to fix it, and the rule it enforces in each rulebook. The
@@ -8,55 +8,9 @@ README's code table and ``handaudit rulebooks --codes`` are generated from :data
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
 
-from .jsonobjects import JSONShape
-from .values import Value, init_args
-
-ERROR: Final = "error"
-WARNING: Final = "warning"
-INFO: Final = "info"
-SEVERITY_RANK = {INFO: 0, WARNING: 1, ERROR: 2}
-
-
-_FINDING_FIELDS = ("code", "message", "action_index", "actor", "rule", "ruling", "line", "column", "severity")
-
-
-class Finding(Value):
-    """One irregularity: where (action index, or line/column), what (code), why (rule), ruling.
-
-    ``severity`` defaults to the code's (:data:`CODES`). A value (handaudit/values.py): built
-    natively when compiled, where a frozen dataclass's constructor stays interpreted.
-    """
-
-    __slots__ = _FINDING_FIELDS
-    FIELDS: ClassVar[tuple[str, ...]] = _FINDING_FIELDS
-
-    def __init__(self, code: str, message: str, action_index: int | None = None, actor: str | None = None,
-                 rule: str | None = None, ruling: str | None = None, line: int | None = None,
-                 column: int | None = None, severity: str = "") -> None:
-        self.code: Final = code
-        self.message: Final = message
-        self.action_index: Final = action_index
-        self.actor: Final = actor
-        self.rule: Final = rule
-        self.ruling: Final = ruling
-        self.line: Final = line
-        self.column: Final = column
-        self.severity: Final = severity or CODES[code].severity
-
-    def to_json(self, text: bool = False) -> Any:
-        """The contract's finding object (plus line/column when known): a dict, or with ``text``
-        a :class:`~handaudit.jsonobjects.JSONObject` for the JSONL writer."""
-        values = (self.code, self.severity, self.action_index, self.actor, self.rule, self.message, self.ruling)
-        if self.line is not None:
-            return _FINDING_AT.make((*values, self.line, self.column), text)
-        return _FINDING.make(values, text)
-
-
-# The members of a finding's object, in the contract's order; line and column only when known.
-_FINDING: Final = JSONShape(("code", "severity", "action_index", "actor", "rule", "message", "ruling"))
-_FINDING_AT: Final = JSONShape((*_FINDING.keys, "line", "column"))
+from ..core.status import ERROR, INFO, WARNING
+from ..core.value import init_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +25,7 @@ class CodeInfo:
     rules: dict[str, str] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple:
-        return (CodeInfo, init_args(self))  # see handaudit/values.py
+        return (CodeInfo, init_args(self))  # see handaudit/core/value.py
 
 
 def _c(code, severity, summary, example="", fix="", **rules) -> CodeInfo:

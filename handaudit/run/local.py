@@ -34,466 +34,43 @@ finished while the run was stopping) is removed, so the tables, the summary and
 
 The report directory is locked (``DIR/.handaudit.lock``, flock) for the whole run: a second run on
 the same ``--out`` is refused. Each run's parts are named after its run id, and nothing of the
-report directory is ever reached through a symbolic link (see :class:`~handaudit.reports.ReportDir`).
+report directory is ever reached through a symbolic link (see :class:`~handaudit.reports.layout.ReportDir`).
 """
 
 from __future__ import annotations
 
-import gc
 import multiprocessing as mp
 import os
-import queue
-import signal
-import sys
-import threading
 import time
-import traceback
 import uuid
-from collections import deque
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 
-from .auditing import audit_batch
-from .grammar.sources import (
-    Chunk,
-    SourceError,
-    expand_paths,
-    pack_chunks,
-    read_chunks,
-    report_path,
-    unpack_chunks,
+from ..grammar.chunk import Chunk, SourceError, pack_chunks
+from ..grammar.sources import expand_paths
+from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
+from ..reports.summary import Summary
+from .batches import flag_last, input_batches, input_bytes
+from .common import (
+    DEFAULT_BATCH,
+    SMALL_INPUT_BYTES,
+    Auditor,
+    BatchResult,
+    Interrupt,
+    RunConfig,
+    RunError,
+    RunResult,
+    build_manifest,
+    default_jobs,
+    report_metadata,
 )
-from .reports import TABLE_NAMES, OutputError, ReportDir, reason
-from .reports.summary import Summary
-
-DEFAULT_BATCH = 500
-MAX_BATCH_BYTES = 8 * 1024 * 1024
-SMALL_INPUT_BYTES = 2 * 1024 * 1024  # default --jobs: below this, one process (no start-up cost)
-COMMIT_BYTES = 16 * 1024 * 1024  # a worker finishes its parts after this much hand text (the parent holds it until then)
-
-
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-class RunError(Exception):
-    """The run could not go on (a worker failed or died)."""
-
-
-@dataclass(frozen=True)
-class RunConfig:
-    """What a worker needs (picklable: it is sent to spawned processes)."""
-
-    rulebook: str = "tda-2026"
-    overrides: tuple[str, ...] = ()
-    out_dir: str | None = None
-    jsonl: bool = False
-    statuses: bool = False
-    batch_rows: int | None = None
-    part_rows: int | None = None
-    metadata: tuple[tuple[str, str], ...] = ()
-    run_id: str | None = None  # in every part name of the run (None: the Dask engine's own names)
-
-
-@dataclass
-class BatchResult:
-    seq: int
-    hands: int
-    summary: Summary
-    statuses: list[str] | None = None
-    jsonl: str | None = None
-    # None: this batch's rows are not in finished parts yet. Else the auditor has just committed:
-    # every batch it ran so far is in finished parts, these ones ({table: [(name, rows)]}) new.
-    committed: dict | None = None
-
-
-@dataclass
-class RunResult:
-    """What a run did: the merged summary, whether it finished, and the report's files."""
-
-    summary: Summary
-    complete: bool
-    interrupted: bool = False
-    out_dir: str | None = None
-    tables: dict = field(default_factory=dict)  # table -> {"files": n, "rows": n}
-    removed_temporaries: int = 0
-    subsets: list[str] = field(default_factory=list)
-    error: str | None = None
-    notes: list[str] = field(default_factory=list)  # what the run recovered from (a worker that died)
-
-    def exit_status(self, fail_on: str = "error") -> int:
-        if self.interrupted:
-            return 130
-        if self.error:
-            return 2
-        return self.summary.exit_status(fail_on)
-
-
-# ---------------------------------------------------------------------------------------------
-# one hand, one batch (worker side)
-
-
-# While a batch is audited, the garbage collector's youngest generation is collected after
-# this many new container objects instead of Python's 700. Auditing a hand makes no reference
-# cycles (runs over the real corpus with the collector off leave no unreachable object), so a
-# collection only walks live objects (the hand at hand, the parse memo) and ages them into
-# older generations that are walked again. Real corpus, memo cleared before each run: at 700,
-# collections took 1.6 ms of a 37 ms run (gc.callbacks), at 10,000 0.02 ms; callgrind counts
-# 304,631 against 302,359 instructions a hand over 20 runs (the rest of the time is the
-# collector's cache misses on objects allocated long before).
-GC_YOUNG = 10_000
-
-
-@contextmanager
-def fewer_collections(young: int = GC_YOUNG):
-    """Raise the youngest generation's threshold to ``young`` inside the block, then restore it
-    (a threshold of 0, the collector switched off that way, or a higher one is left alone)."""
-    old = gc.get_threshold()
-    if not 0 < old[0] < young:
-        yield
-        return
-    gc.set_threshold(young, *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
-class Auditor:
-    """Audits batches of chunks; owns its process's Parquet writer (worker 0: the parent).
-
-    ``commit_bytes``: finish the part files after this much hand text (None: only when a part is
-    full, and at :meth:`close`)."""
-
-    def __init__(self, config: RunConfig, worker: int | str, commit_bytes: int | None = None):
-        from .validator.rulebook import load_rulebook
-
-        self.config = config
-        self.book = load_rulebook(config.rulebook, list(config.overrides))
-        self.writer = None
-        self.commit_bytes = commit_bytes
-        self.uncommitted = 0
-        if config.out_dir:
-            from .reports.parquet import ReportWriter
-
-            kw = {}
-            if config.batch_rows:
-                kw["batch_rows"] = config.batch_rows
-            if config.part_rows:
-                kw["part_rows"] = config.part_rows
-            self.writer = ReportWriter(config.out_dir, worker, metadata=dict(config.metadata), run_id=config.run_id,
-                                       **kw)
-
-    def run(self, seq: int, chunks: list[Chunk], nbytes: int = 0) -> BatchResult:
-        summary = Summary()
-        lines: list[str] | None = [] if self.config.jsonl else None
-        statuses: list[str] | None = [] if self.config.statuses else None
-        with fewer_collections():
-            audit_batch(chunks, self.book, summary.add, lines, statuses,
-                        self.writer.add_rows if self.writer is not None else None)
-        committed = None
-        if self.writer is None:
-            committed = {}
-        else:
-            self.uncommitted += nbytes
-            if self.writer.due or (self.commit_bytes is not None and self.uncommitted >= self.commit_bytes):
-                committed = self.commit()
-        return BatchResult(seq, len(chunks), summary, statuses,
-                           "\n".join(lines) + "\n" if lines else ("" if lines is not None else None), committed)
-
-    def commit(self) -> dict:
-        """Finish the current parts (every row so far is then in a finished part); the new parts."""
-        self.uncommitted = 0
-        return self.writer.commit() if self.writer is not None else {}
-
-    def close(self) -> dict:
-        return self.writer.close() if self.writer is not None else {}
-
-    def abort(self) -> None:
-        if self.writer is not None:
-            self.writer.abort()
-
-
-def no_idle_blas_threads() -> None:
-    """handaudit does no linear algebra, but pyarrow imports numpy, whose OpenBLAS starts a thread
-    per core that keeps polling for work (perf: about 3% of a run's CPU). One thread is enough.
-    Only ``handaudit check`` and handaudit's own worker processes set this (unless the user did);
-    a library caller's process is left as it is."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-
-def skip_pandas_in_pyarrow() -> None:
-    """Keep pyarrow from importing pandas (about 55 MB per process) in a process that has none.
-
-    The first time pyarrow converts a Python list it imports pandas, only to ask whether the
-    list is a pandas object. A worker converts nothing but lists, so the import is answered
-    "not available" once, up front; pandas stays importable afterwards (pyarrow tries again when
-    it really needs it, e.g. ``Table.to_pandas``). A process that already has pandas is left alone.
-    """
-    if "pandas" in sys.modules:
-        return
-    import pyarrow as pa
-
-    class _NoPandas:
-        @staticmethod
-        def find_spec(name, path=None, target=None):
-            if name == "pandas" or name.startswith("pandas."):
-                raise ImportError("pandas is not needed here")
-            return None
-
-    blocker = _NoPandas()
-    sys.meta_path.insert(0, blocker)
-    try:
-        pa.array([0], type=pa.int64())
-    except ImportError:  # pragma: no cover - pyarrow versions that do not swallow it
-        pass
-    finally:
-        sys.meta_path.remove(blocker)
-
-
-class _Stopped(BaseException):
-    """A worker is told to stop now (SIGTERM, its parent gone): remove its temporary parts, exit."""
-
-
-def _stop_worker(signum, frame) -> None:
-    raise _Stopped(signum)
-
-
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent(parent: int) -> None:
-    """Have the kernel send this process SIGTERM when its parent ends (Linux); in any case stop
-    if the parent is already gone. Elsewhere the worker's loop polls :func:`os.getppid`."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
-        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the poll remains
-            pass
-    if os.getppid() != parent:
-        raise _Stopped(0)
-
-
-class _Sender:
-    """Messages over one end of a pipe, sent by a thread (so that the sender never waits for the
-    reader: a worker's results, the parent's batches). If the reader is gone, ``broken`` is set."""
-
-    _END = object()
-
-    def __init__(self, conn) -> None:
-        self.conn = conn
-        self.queue: queue.SimpleQueue = queue.SimpleQueue()
-        self.broken = False
-        self.thread = threading.Thread(target=self._run, name="handaudit-sender", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            item = self.queue.get()
-            if item is _Sender._END:
-                return
-            try:
-                self.conn.send(item)
-            except (OSError, ValueError):
-                self.broken = True
-                return
-
-    def put(self, item) -> None:
-        self.queue.put(item)
-
-    def close(self, timeout: float | None = None) -> None:
-        """Send what is queued (waiting up to ``timeout``), then close the pipe."""
-        self.queue.put(self._END)
-        self.thread.join(timeout)
-        if not self.thread.is_alive():
-            self.conn.close()
-
-
-def _worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int) -> None:
-    """A worker process: batches in, results out, until ``None``; then close the part files."""
-    for name in ("SIGINT", "SIGHUP", "SIGXFSZ"):  # the parent decides how to stop; EFBIG, not death
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop_worker)
-    no_idle_blas_threads()  # before pyarrow
-    auditor = None
-    sender = None
-    try:
-        _die_with_parent(parent)
-        sender = _Sender(conn)
-        if config.out_dir:
-            skip_pandas_in_pyarrow()
-        auditor = Auditor(config, worker, COMMIT_BYTES)
-        gc.freeze()  # imports, grammar, rulebook: never garbage; keep them out of every collection
-        while True:
-            if not tasks.poll(1.0):
-                if os.getppid() != parent or sender.broken:
-                    raise _Stopped(0)
-                continue
-            try:
-                task = tasks.recv()
-            except EOFError:  # the parent, the only writer, is gone
-                raise _Stopped(0) from None
-            if task is None:
-                break
-            if stop.value:
-                continue  # drain: the parent is stopping the run
-            seq, packed, nbytes = task
-            sender.put(("batch", auditor.run(seq, unpack_chunks(packed), nbytes)))
-        files = auditor.close()
-        auditor = None
-        sender.put(("done", files))
-        sender.close()
-    except _Stopped as stopped:
-        if auditor is not None:
-            auditor.abort()
-        os._exit(128 + (stopped.args[0] or signal.SIGTERM))  # the parent sees the pipe close
-    except BaseException as err:  # report, never hang the parent
-        if auditor is not None:
-            auditor.abort()
-        if sender is None:
-            sender = _Sender(conn)
-        if isinstance(err, OutputError):
-            message = str(err)
-        elif isinstance(err, OSError):
-            message = f"{err.filename + ': ' if err.filename else ''}{reason(err)}"
-        else:
-            message = f"worker {worker} failed: {type(err).__name__}: {err}\n{traceback.format_exc()}"
-        sender.put(("error", message))
-        sender.close()
-
-
-# ---------------------------------------------------------------------------------------------
-# the parent
-
-
-def _batches(files: list[str], batch_size: int):
-    """(chunks, bytes) batches over all files, in input order (a batch may span files)."""
-    batch: list[Chunk] = []
-    size = 0
-    for path in files:
-        for chunk in read_chunks(path):
-            batch.append(chunk)
-            size += len(chunk.data) + len(chunk.hand_key) + 3
-            if len(batch) >= batch_size or size >= MAX_BATCH_BYTES:
-                yield batch, size
-                batch, size = [], 0
-    if batch:
-        yield batch, size
-
-
-def _flag_last(items, count: int):
-    """``(item, last)`` for each of ``items``: ``last`` is True for the final ``count`` of them
-    (known by reading ``count`` items ahead)."""
-    ahead: deque = deque()
-    for item in items:
-        ahead.append(item)
-        if len(ahead) > count:
-            yield ahead.popleft(), False
-    while ahead:
-        yield ahead.popleft(), True
-
-
-def _input_bytes(files: list[str]) -> int | None:
-    """Total size when every input is a plain (uncompressed, seekable) file; else None."""
-    total = 0
-    for f in files:
-        if f == "-" or f.endswith(".gz"):
-            return None
-        try:
-            total += os.path.getsize(f)
-        except OSError:
-            return None
-    return total
-
-
-def report_metadata(rulebook: str, overrides) -> tuple[tuple[str, str], ...]:
-    """The key/value metadata stamped on every Parquet part of a run (RunConfig.metadata)."""
-    meta = {"handaudit.rulebook": rulebook, "handaudit.overrides": " ".join(overrides)}
-    try:
-        from . import __version__
-
-        meta["handaudit.version"] = __version__
-    except ImportError:  # pragma: no cover
-        pass
-    return tuple(sorted(meta.items()))
-
-
-def build_manifest(config: RunConfig, inputs, files, rulebook: str, jobs: int, tables: dict, summary: Summary,
-                   complete: bool, interrupted: bool, error: str | None) -> dict:
-    """The report's ``_manifest.json`` (shared by the local and the Dask engine)."""
-    from .reports.schema import SCHEMA_VERSION
-
-    status = "complete" if complete else ("interrupted" if interrupted else "failed")
-    manifest = {
-        "status": status,
-        "handaudit_version": dict(config.metadata).get("handaudit.version"),
-        "schema_version": SCHEMA_VERSION,
-        "inputs": [report_path(p) for p in inputs],  # as the reports write paths: valid UTF-8
-        "files": len(files),
-        "rulebook": rulebook,
-        "overrides": list(config.overrides),
-        "jobs": jobs,
-        "hands": tables["hands"]["rows"],
-        "tables": tables,
-        "elapsed_seconds": round(summary.elapsed or 0.0, 3),
-        "summary": summary.to_json(),
-    }
-    if error:
-        manifest["error"] = error.splitlines()[0]
-    return manifest
-
-
-class _Interrupt:
-    """The run's handler of SIGINT, SIGTERM and SIGHUP: the first asks to stop, the second stops at
-    once (KeyboardInterrupt), except after :meth:`hold` (the report is being finished: a signal
-    then only asks). SIGXFSZ is ignored meanwhile, so that a file size limit is an EFBIG error,
-    reported, and not the death of the process."""
-
-    SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
-
-    def __init__(self) -> None:
-        self.requested = False
-        self.signal: int | None = None
-        self.holding = False
-        self.previous: dict = {}
-        self.installed = False
-
-    def __enter__(self):
-        if threading.current_thread() is threading.main_thread():
-            for sig in self.SIGNALS:
-                self.previous[sig] = signal.signal(sig, self._handle)
-            if hasattr(signal, "SIGXFSZ"):
-                self.previous[signal.SIGXFSZ] = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-            self.installed = True
-        return self
-
-    def _handle(self, signum, frame):
-        if self.requested and not self.holding:
-            raise KeyboardInterrupt
-        self.requested = True
-        self.signal = self.signal or signum
-
-    def hold(self) -> None:
-        self.holding = True
-
-    def __exit__(self, *exc):
-        if self.installed:
-            for sig, previous in self.previous.items():
-                signal.signal(sig, previous)
-        return False
+from .process import skip_pandas_in_pyarrow
+from .worker import Sender, worker_main
 
 
 class Runner:
     """One run of ``handaudit check``: see the module docstring.
 
     ``jsonl_stream``: a text stream for the JSONL lines (in input order), or None.
-    ``subsets``: a :class:`~handaudit.export.Subsets` or None. ``progress``: a
+    ``subsets``: a :class:`~handaudit.reports.subsets.Subsets` or None. ``progress``: a
     :class:`~handaudit.reports.text.Progress` or None.
     """
 
@@ -519,13 +96,13 @@ class Runner:
 
     # -- set-up ------------------------------------------------------------------------------
     def _prepare(self):
-        from .validator.rulebook import load_rulebook
+        from ..rules.rulebook import load_rulebook
 
         files = expand_paths(self.paths)  # SourceError: exit status 2 before anything is written
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         self.files = files
-        self.total_bytes = _input_bytes(files)
+        self.total_bytes = input_bytes(files)
         jobs = self.jobs_requested
         if jobs is None:
             jobs = default_jobs()
@@ -644,7 +221,7 @@ class Runner:
         interrupted = False
         error = None
         raised: BaseException | None = None
-        with _Interrupt() as stop:
+        with Interrupt() as stop:
             self.stop = stop
             try:
                 interrupted = self._run_local(stop)
@@ -692,7 +269,7 @@ class Runner:
         return result
 
     def _finish_report(self, complete: bool, interrupted: bool, error: str | None):
-        from .reports.parquet import count_rows, write_empty_parts
+        from ..reports.parquet import count_rows, write_empty_parts
 
         report = self.report
         assert report is not None
@@ -713,7 +290,7 @@ class Runner:
         report.write_manifest(manifest, complete)
         return removed, tables
 
-    def _run_local(self, stop: _Interrupt) -> bool:
+    def _run_local(self, stop: Interrupt) -> bool:
         """Audit every batch, here or in one of ``jobs - 1`` worker processes; True if interrupted.
 
         This process is one of the ``jobs`` auditors: it sends a batch to a worker that has fewer
@@ -733,7 +310,7 @@ class Runner:
             window = self.window or (2 * _Workers.PER_WORKER * self.jobs)
             # The last batches stay here: this process audits them while the workers finish what
             # they have queued, instead of waiting for them.
-            batches = _flag_last(_batches(self.files, self.batch_size), _Workers.KEEP_LAST if workers else 0)
+            batches = flag_last(input_batches(self.files, self.batch_size), _Workers.KEEP_LAST if workers else 0)
             for seq, ((chunks, nbytes), last) in enumerate(batches):
                 if workers is not None:
                     # the ordered window is full: the oldest batch is still at a worker
@@ -803,9 +380,9 @@ class _Workers:
             for w in range(count):
                 task_reader, task_writer = ctx.Pipe(duplex=False)
                 reader, writer = ctx.Pipe(duplex=False)
-                self.tasks.append(_Sender(task_writer))
+                self.tasks.append(Sender(task_writer))
                 self.conns.append(reader)
-                p = ctx.Process(target=_worker_main,
+                p = ctx.Process(target=worker_main,
                                 args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid()),
                                 name=f"handaudit-worker-{w + 1}", daemon=True)
                 try:
@@ -910,7 +487,7 @@ class _Workers:
         """Wait up to ``timeout`` for results (a worker's death is one)."""
         self._poll(timeout)
 
-    def finish(self, stop: _Interrupt, interrupted: bool) -> bool:
+    def finish(self, stop: Interrupt, interrupted: bool) -> bool:
         """No more batches: wait for the workers' last results and their closed part files.
         True if the run was (or is now) interrupted. A second signal raises KeyboardInterrupt."""
         if interrupted or self.failure is not None:
@@ -974,11 +551,11 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
 
     ``jobs``: worker processes (None: all cores; 1: in this process). Other options as
     :class:`Runner` (``write_valid=DIR``, ``write_invalid=DIR``, ``batch_size=...``).
-    Raises :class:`~handaudit.grammar.sources.SourceError` for an input that cannot be read,
+    Raises :class:`~handaudit.grammar.chunk.SourceError` for an input that cannot be read,
     ``RulebookError`` for a bad rulebook, :class:`RunError` when a worker fails, and
     ``KeyboardInterrupt`` when the run was interrupted (the report is then incomplete).
     """
-    from .export import Subsets
+    from ..reports.subsets import Subsets
 
     valid = options.pop("write_valid", None)
     invalid = options.pop("write_invalid", None)

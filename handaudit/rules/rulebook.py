@@ -1,6 +1,6 @@
 """Rulebooks: the parameters the replay and the settlement read, each with the rule it comes from.
 
-A rulebook is a small TOML file. The built-ins live in ``rulebooks/*.toml``; a user file may say
+A rulebook is a small TOML file. The built-ins live in ``books/*.toml``; a user file may say
 ``extends = "roberts-v11"`` (default: ``tda-2026``) and override any parameter, citation or ruling::
 
     extends = "roberts-v11"
@@ -29,177 +29,16 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..findings import CODES
+from ..findings.codes import CODES
+from .params import CITED_CODES, PARAMETERS, RulebookError, show_value
 
 BUILTIN = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
 DEFAULT = "tda-2026"
-_DIR = Path(__file__).with_name("rulebooks")
+_DIR = Path(__file__).with_name("books")
 MAX_RULEBOOK_BYTES = 1024 * 1024  # a rulebook file larger than this is refused (the built-ins are ~10 KB)
 _LIMIT_TEXT = "1 MiB (1,048,576 bytes)"
 MAX_EXTENDS = 32  # files in one ``extends`` chain (a user file extending a user file ...)
 
-# heads_up_uncap
-NEVER = "never"
-WHEN_HEADS_UP = "when-heads-up"
-ROUND_STARTS_HEADS_UP = "round-starts-heads-up"
-# cap_counts
-PLAYERS_IN_HAND = "players-in-hand"
-PLAYERS_NOT_ALL_IN = "players-not-all-in"
-# short_raise_ruling
-HALF_RULE = "half-rule"
-BRING_TO_MINIMUM = "bring-to-minimum"
-# limit_allin_reopen
-HALF_BET = "half-bet"
-FULL_BET = "full-bet"
-# limit_raise_over_half_allin
-ALLIN_PLUS_BET = "allin-plus-bet"
-COMPLETED_PLUS_BET = "completed-plus-bet"
-# straddle_min_raise
-DOUBLE_STRADDLE = "double-straddle"
-STRADDLE_PLUS_RAISE = "straddle-plus-raise"
-# unnecessary_fold (a severity, or off)
-WARNING = "warning"
-INFO = "info"
-OFF = "off"
-# show_order
-LAST_AGGRESSOR = "last-aggressor"
-FIRST_TO_ACT = "first-to-act"
-# odd_chip_stud
-ALL_CARDS = "all-cards"
-HAND_CARDS = "hand-cards"
-# odd_chip_button
-FIRST_LEFT_OF_BUTTON = "first-left-of-button"
-HIGH_CARD_BY_SUIT = "high-card-by-suit"
-
-# The finding codes every built-in rulebook cites a rule for and rules on (replay and betting codes).
-CITED_CODES = (
-    "out-of-turn", "premature-deal", "action-after-end", "bet-below-minimum", "raise-below-minimum",
-    "betting-not-reopened", "raise-cap-exceeded", "over-pot-limit", "wrong-limit-amount",
-    "exceeds-stack", "wrong-bring-in", "invalid-discard", "unnecessary-fold", "show-order",
-    "duplicate-card", "wrong-card-count", "incomplete-hand",
-)
-
-
-class RulebookError(ValueError):
-    """A rulebook that cannot be loaded: unknown name, unreadable file, unknown key or bad value."""
-
-
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One rulebook parameter: its type and allowed values, for checking files and ``--set``."""
-
-    name: str
-    kind: str  # "int" | "bool" | "enum"
-    summary: str  # one short line, for the side-by-side table
-    description: str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def allowed(self) -> str:
-        """The allowed values, as an error message names them."""
-        if self.kind == "enum":
-            return ", ".join(self.choices)
-        if self.kind == "bool":
-            return "true, false"
-        if self.maximum is None:
-            return f"an integer of at least {self.minimum}"
-        return f"an integer from {self.minimum} to {self.maximum}"
-
-    def check(self, value, where: str):
-        """Validate a value read from TOML (already typed)."""
-        ok = {
-            "int": isinstance(value, int) and not isinstance(value, bool)
-            and (self.minimum is None or value >= self.minimum)
-            and (self.maximum is None or value <= self.maximum),
-            "bool": isinstance(value, bool),
-            "enum": isinstance(value, str) and value in self.choices,
-        }[self.kind]
-        if not ok:
-            raise RulebookError(f"{where}: bad value {_show(value)} for {self.name}; allowed: {self.allowed()}")
-        return value
-
-    def parse(self, text: str, where: str):
-        """Parse a ``--set`` value (a string) into the parameter's type."""
-        t = text.strip()
-        value: object
-        if self.kind == "int":
-            try:
-                value = int(t)
-            except ValueError:
-                value = t
-        elif self.kind == "bool":
-            value = _BOOLS.get(t.lower(), t)
-        else:
-            norm = t.lower().replace("_", "-")
-            value = norm if norm in self.choices else t
-        return self.check(value, where)
-
-
-_BOOLS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False, "1": True, "0": False}
-
-
-def _p(name, kind, summary, description, choices=(), minimum=None, maximum=None) -> Param:
-    return Param(name, kind, summary, description, tuple(choices), minimum, maximum)
-
-
-PARAMETERS: dict[str, Param] = {
-    p.name: p
-    for p in [
-        _p("limit_raises", "int", "fixed-limit raises after the bet (3+ rounds)",
-           "Raises allowed after the opening bet in a fixed-limit betting round, in games with three or "
-           "more betting rounds (hold'em, stud).", minimum=0),
-        _p("limit_raises_short", "int", "fixed-limit raises after the bet (<3 rounds)",
-           "The same for games with fewer than three betting rounds (single draw).", minimum=0),
-        _p("heads_up_uncap", "enum", "when heads-up lifts the raise cap",
-           "never: the cap always applies; when-heads-up: the cap is lifted once the round is heads-up "
-           "before being capped (a capped round stays capped); round-starts-heads-up: lifted only for a "
-           "round that starts heads-up.", (NEVER, WHEN_HEADS_UP, ROUND_STARTS_HEADS_UP)),
-        _p("cap_counts", "enum", "who counts towards heads-up / 3+ players",
-           "Which players count when deciding whether a round is heads-up: every player still in the "
-           "hand, or only those not all-in.", (PLAYERS_IN_HAND, PLAYERS_NOT_ALL_IN)),
-        _p("short_raise_ruling", "enum", "what a raise below the minimum becomes",
-           "half-rule: adding at least half a minimum raise makes a full minimum raise, less is a call; "
-           "bring-to-minimum: the raise is brought up to the minimum raise.", (HALF_RULE, BRING_TO_MINIMUM)),
-        _p("straddle_counts_as_raise", "bool", "a straddle uses up a limit raise",
-           "Whether a straddle counts as one of the raises the fixed-limit cap allows."),
-        _p("completion_counts_as_raise", "bool", "a stud completion uses up a limit raise",
-           "Whether completing the stud bring-in to a full bet counts as a raise for the cap "
-           "(false: the completion is the round's opening bet)."),
-        _p("limit_allin_reopen", "enum", "fixed-limit all-in that reopens betting",
-           "half-bet: an all-in raising by at least half a bet reopens the betting; full-bet: only a "
-           "full bet does.", (HALF_BET, FULL_BET)),
-        _p("limit_raise_over_half_allin", "enum", "full raise over a half-bet all-in",
-           "allin-plus-bet: a full raise over a reopening short all-in is the all-in plus one bet; "
-           "completed-plus-bet: the all-in counts as completed to a full raise and the next raise is one "
-           "bet above that.", (ALLIN_PLUS_BET, COMPLETED_PLUS_BET)),
-        _p("straddle_min_raise", "enum", "minimum raise over a straddle",
-           "double-straddle: the straddle is the last full bet, so the minimum raise-to is twice the "
-           "straddle; straddle-plus-raise: the straddle plus its own raise over the big blind.",
-           (DOUBLE_STRADDLE, STRADDLE_PLUS_RAISE)),
-        _p("unnecessary_fold", "enum", "a fold when checking was free",
-           "Severity of an unnecessary-fold finding: warning, info, or off (not reported).",
-           (WARNING, INFO, OFF)),
-        _p("show_order", "enum", "who must show first at showdown",
-           "last-aggressor: the last player to bet or raise on the final round shows first, else the "
-           "first player left of the button; first-to-act: always the first to act; off: not checked.",
-           (LAST_AGGRESSOR, FIRST_TO_ACT, OFF)),
-        _p("odd_chip_stud", "enum", "stud odd chip: high card by suit among",
-           "all-cards: the highest card by suit among all the player's cards; hand-cards: among the five "
-           "cards of the hand only.", (ALL_CARDS, HAND_CARDS)),
-        _p("odd_chip_button", "enum", "button-game odd chips go to",
-           "first-left-of-button: to the tied winners in seat order from the button's left; "
-           "high-card-by-suit: as in stud.", (FIRST_LEFT_OF_BUTTON, HIGH_CARD_BY_SUIT)),
-        _p("short_deck_trips_beat_straight", "bool", "short-deck: three of a kind beats a straight",
-           "Short-deck hand ranking: false (PokerKit/Triton: a straight beats three of a kind) or true "
-           "(a venue variant)."),
-        _p("rake_limit_percent", "int", "most rake explains, % of the pot",
-           "Recorded pot minus winnings up to this percentage of the pot is rake; more is a "
-           "winnings-mismatch.", minimum=0, maximum=100),
-        _p("rake_rounding_units", "int", "rake rounding slack, minor units",
-           "Minor units allowed on top of rake_limit_percent, for rounding.", minimum=0),
-    ]
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,13 +153,13 @@ def _load_file(path: Path) -> Rulebook:
         data, ident = _read_file(current, referrer)
         if ident in seen:
             loop = [p for p, _ in chain[seen[ident]:]] + [current]
-            raise RulebookError(f"rulebook file {_show(str(path))} extends itself through a cycle: "
+            raise RulebookError(f"rulebook file {show_value(str(path))} extends itself through a cycle: "
                                 f"{_path_chain(loop)}")
         if len(chain) >= MAX_EXTENDS:
             raise RulebookError(
-                f"rulebook file {_show(str(path))}: its extends chain is longer than {MAX_EXTENDS} files, the limit "
+                f"rulebook file {show_value(str(path))}: its extends chain is longer than {MAX_EXTENDS} files, the limit "
                 f"({_path_chain([p for p, _ in chain] + [current])})")
-        where = f"rulebook file {_show(str(current))}"
+        where = f"rulebook file {show_value(str(current))}"
         layer = _parse_layer(_parse_toml(data, current), where)
         seen[ident] = len(chain)
         chain.append((current, layer))
@@ -331,7 +170,7 @@ def _load_file(path: Path) -> Rulebook:
         base_path = Path(base_ref)
         if not base_path.is_absolute():
             base_path = current.parent / base_path
-        current, referrer = base_path, f"{where}: extends {_show(base_ref)}, which"
+        current, referrer = base_path, f"{where}: extends {show_value(base_ref)}, which"
     for file, layer in reversed(chain):
         book = _apply_layer(book, file, layer)
     return book
@@ -363,7 +202,7 @@ def _apply_layer(base: Rulebook, path: Path, layer: dict) -> Rulebook:
 
 def _path_chain(paths: list[Path]) -> str:
     """``'a' -> 'b' -> 'c'``, with the middle of a long chain elided."""
-    shown = [_show(str(p)) for p in paths]
+    shown = [show_value(str(p)) for p in paths]
     if len(shown) > 6:
         shown = shown[:3] + [f"... ({len(shown) - 5} more)"] + shown[-2:]
     return " -> ".join(shown)
@@ -382,7 +221,7 @@ def _read_file(path: Path, referrer: str = "") -> tuple[bytes, tuple[int, int]]:
     read up to one byte past the limit (a file that grows while read cannot take more memory).
     ``referrer``: for a file named by ``extends``, the words that introduce it in a message.
     """
-    name = _show(str(path))
+    name = show_value(str(path))
     subject = referrer or f"rulebook file {name}"
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -424,7 +263,7 @@ def _read_file(path: Path, referrer: str = "") -> tuple[bytes, tuple[int, int]]:
 
 
 def _parse_toml(data: bytes, path: Path) -> dict:
-    name = _show(str(path))
+    name = show_value(str(path))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -470,7 +309,7 @@ def _parse_layer(data: dict, where: str) -> dict:
                 raise RulebookError(f"{where}: [{key}] must be a table of finding-code = text")
             for code, text in val.items():
                 if code not in CODES:
-                    raise RulebookError(f"{where}: [{key}] names unknown finding code {_show(code)}{_suggest(code, CODES)}")
+                    raise RulebookError(f"{where}: [{key}] names unknown finding code {show_value(code)}{_suggest(code, CODES)}")
                 layer[key][code] = _string(text, f"{where}: [{key}] {code}")
         elif key in PARAMETERS:
             if key in params:
@@ -478,18 +317,18 @@ def _parse_layer(data: dict, where: str) -> dict:
             params[key] = val
         else:
             raise RulebookError(
-                f"{where}: unknown key {_show(key)}{_suggest(key, [*_TOP, *PARAMETERS])}; allowed keys are "
+                f"{where}: unknown key {show_value(key)}{_suggest(key, [*_TOP, *PARAMETERS])}; allowed keys are "
                 f"{', '.join(_TOP)} and the parameters {', '.join(PARAMETERS)}")
     for k, v in params.items():
         spec = PARAMETERS.get(k)
         if spec is None:
             raise RulebookError(
-                f"{where}: unknown parameter {_show(k)}{_suggest(k, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
+                f"{where}: unknown parameter {show_value(k)}{_suggest(k, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
         pwhere = f"{where}, parameter {k}"
         if isinstance(v, dict):
             extra = [x for x in v if x not in _ENTRY]
             if extra:
-                raise RulebookError(f"{pwhere}: unknown key {_show(extra[0])}; allowed keys are {', '.join(_ENTRY)}")
+                raise RulebookError(f"{pwhere}: unknown key {show_value(extra[0])}; allowed keys are {', '.join(_ENTRY)}")
             if "value" in v:
                 layer["values"][k] = spec.check(v["value"], where)
             if "rule" in v:
@@ -503,17 +342,9 @@ def _parse_layer(data: dict, where: str) -> dict:
 
 def _string(val, where: str) -> str:
     if not isinstance(val, str) or not val.strip():
-        raise RulebookError(f"{where} must be a non-empty string, not {_show(val)}")
+        raise RulebookError(f"{where} must be a non-empty string, not {show_value(val)}")
     return val
 
-
-def _show(value: object, limit: int = 80) -> str:
-    """A value as a message quotes it: its repr (control characters escaped), cut to ``limit``."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
 
 
 def _suggest(word: str, options) -> str:
@@ -525,7 +356,7 @@ def _suggest(word: str, options) -> str:
 
 def _apply_set(book: Rulebook, item: str) -> Rulebook:
     """Apply one ``KEY=VALUE`` override; the source records the ``--set`` that made it."""
-    where = f"--set {_show(item, 120)}"
+    where = f"--set {show_value(item, 120)}"
     if "=" not in item:
         raise RulebookError(f"{where}: expected KEY=VALUE, e.g. --set limit_raises=4")
     key, text = item.split("=", 1)
@@ -533,7 +364,7 @@ def _apply_set(book: Rulebook, item: str) -> Rulebook:
     spec = PARAMETERS.get(key)
     if spec is None:
         raise RulebookError(
-            f"{where}: unknown parameter {_show(key)}{_suggest(key, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
+            f"{where}: unknown parameter {show_value(key)}{_suggest(key, PARAMETERS)}; known parameters are {', '.join(PARAMETERS)}")
     value = spec.parse(text, where)
     old = getattr(book, key)
     sources = {**book.sources, key: f"--set {key}={_fmt(value)}"}

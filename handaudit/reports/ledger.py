@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..cards import cards_text
-from ..model import Hand
-from ..variants import VARIANTS, Variant
-from . import evaluators as E
-from .pots import build_pots, effective_antes, split_dead, trims_antes
-from .showdown import _UNKNOWN_HAND, Award, Pot, strength
+from ..core.cards import cards_text
+from ..core.hand import Hand
+from ..core.variants import VARIANTS, Variant
+from ..settlement import evaluators as E
+from ..settlement.pots import build_pots, effective_antes, split_dead, trims_antes
+from ..settlement.showdown import UNKNOWN_HAND, Award, Pot, strength
 
 if TYPE_CHECKING:
+    from ..settlement import Settlement
     from ..validator.outcome import Replay
-    from . import Settlement
 
 
 def _p(i: int) -> str:
@@ -220,7 +220,7 @@ def _showdown_hands(hand: Hand, replay: Replay, variant: Variant | None) -> list
         texts = []
         for kind in variant.hands:
             s = strength(kind, variant.use, tuple(cards), board, False)
-            if s == _UNKNOWN_HAND:
+            if s == UNKNOWN_HAND:
                 texts = ["hand unknown"]
                 break
             texts.append(f"{_kind_label(kind)}: " + (E.describe(kind, s) if s is not None else "no qualifying low"))

@@ -35,11 +35,9 @@ import io
 import os
 from pathlib import Path
 
-from .grammar.sources import printable
-from .reports import OutputError, ReportDir, cannot
-
-VALID = "valid"
-INVALID = "invalid"
+from ..core.status import INVALID, VALID
+from ..grammar.sources import printable
+from .layout import OutputError, ReportDir, cannot
 
 
 class SubsetWriter:

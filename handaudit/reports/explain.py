@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import cards_text
+from ..core.cards import cards_text
 
 
 def render_explain(report) -> str:

@@ -1,25 +1,21 @@
-"""The library entry point: read, replay, settle each hand and say what is wrong with it.
-
-``handaudit.audit(paths, rulebook="tda-2026")`` yields one :class:`HandReport` per input hand,
-in input order; the CLI, the batch runner and the Parquet writer are clients of it.
+"""The report of one hand (:class:`HandReport`): what was read, the findings, the replay and the
+settlement, and the contract's JSON object for it. The writers (JSONL, table rows, the summary)
+render it; :func:`handaudit.run.hand_loop.audit_read` makes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final
 
-from .findings import ERROR, Finding
-from .model import Hand, JSONShape, ReadResult, amount_json, amounts_json
-from .settlement import Settlement, settle
-from .validator import replay
-from .validator.outcome import Replay
-from .values import Value
-
-VALID = "valid"
-INVALID = "invalid"
-UNREADABLE = "unreadable"
-
+from ..core.amounts import amount_json, amounts_json
+from ..core.hand import Hand
+from ..core.jsonshape import JSONShape
+from ..core.status import ERROR, INVALID, UNREADABLE, VALID
+from ..core.value import Value
+from ..findings.finding import Finding
+from ..grammar.result import ReadResult
+from ..settlement import Settlement
+from ..validator.outcome import Replay
 
 _REPORT_FIELDS: Final = ("read", "rulebook", "findings", "replay", "settlement", "index")
 
@@ -29,7 +25,7 @@ class HandReport(Value):
 
     ``findings`` holds the reader's, the replay's and the settlement's findings in that order.
     ``replay`` and ``settlement`` are None when the hand is unreadable; ``index`` is the hand's
-    0-based position in its source file. A value (handaudit/values.py): one is built per hand,
+    0-based position in its source file. A value (handaudit/core/value.py): one is built per hand,
     natively when compiled, where a frozen dataclass's constructor stays interpreted.
     """
 
@@ -84,8 +80,8 @@ class HandReport(Value):
         """The contract's JSON object for this hand, a dict (amounts exact: int or Decimal).
 
         ``text``: for the JSONL writer (:func:`handaudit.reports.jsonl.report_line`), which writes
-        it as it writes the dict: objects as :class:`~handaudit.model.JSONObject`, amounts at
-        scale > 0 as :class:`~handaudit.model.JSONNumber` (their exact text).
+        it as it writes the dict: objects as :class:`~handaudit.core.jsonshape.JSONObject`, amounts at
+        scale > 0 as :class:`~handaudit.core.amounts.JSONNumber` (their exact text).
         """
         read = self.read
         hand = read.hand
@@ -139,33 +135,3 @@ def _recorded(hand: Hand, text: bool) -> object:
         return None
     return _RECORDED.make((None if stacks is None else amounts_json(stacks, hand.scale, text),
                            None if winnings is None else amounts_json(winnings, hand.scale, text)), text)
-
-
-def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:
-    """Replay and settle one read hand under a loaded :class:`Rulebook`."""
-    if read.hand is None:
-        return HandReport(read, rulebook.name, read.findings, index=index)
-    rep = replay(read.hand, rulebook)
-    settlement = settle(read.hand, rep, rulebook)
-    findings = read.findings + rep.findings + tuple(settlement.findings)
-    return HandReport(read, rulebook.name, findings, rep, settlement, index)
-
-
-def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[str] = ()) -> Iterator[HandReport]:
-    """Audit every hand of ``paths`` (files, directories, ``-``) in input order.
-
-    ``rulebook`` is a built-in name or a TOML file; ``overrides`` are ``KEY=VALUE`` strings as
-    given to ``--set``. Each hand is isolated as ``handaudit check`` isolates it
-    (:func:`handaudit.auditing.audit_chunk`): a failure of handaudit itself on one hand becomes
-    that hand's report, with an ``internal-error`` finding, and the generator goes on with the
-    next hand (``HANDAUDIT_DEBUG=1`` raises instead). A path that cannot be read at all raises
-    :class:`~handaudit.grammar.sources.SourceError`, as it makes ``check`` exit with status 2.
-    """
-    from .auditing import audit_chunk
-    from .grammar.sources import expand_paths, read_chunks
-    from .validator.rulebook import load_rulebook
-
-    book = load_rulebook(rulebook, list(overrides))
-    for path in expand_paths(list(paths)):
-        for chunk in read_chunks(path):
-            yield audit_chunk(chunk, book)

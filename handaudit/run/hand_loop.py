@@ -1,9 +1,10 @@
-"""One batch of hands, compiled: read, replay, settle, report and count each hand in order.
+"""The per-hand loop, compiled: read, replay, settle, report and count each hand in order.
 
-:class:`~handaudit.batch.Auditor` runs this for every batch. Interpreted in batch.py, the
-per-hand steps (audit the chunk, make its outputs, count it) each cost a Python frame; compiled
-here, a real hand costs about 4,900 instructions less (callgrind). batch.py keeps the
-orchestration: processes, order, files.
+:func:`audit_read` audits one read hand (replay, then settlement); :func:`audit_chunk` one raw
+hand, isolated (a failure of handaudit itself becomes its ``internal-error`` finding);
+:func:`audit_batch` a batch, for :class:`~handaudit.run.common.Auditor`. Interpreted in the
+runner, the per-hand steps each cost a Python frame; compiled here, a real hand costs about 4,900
+instructions less (callgrind). The runners keep the orchestration: processes, order, files.
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from .audit import HandReport, audit_read
-from .findings import ERROR, Finding
-from .grammar.reader import read_chunk
-from .grammar.sources import Chunk
-from .model import ReadResult
-from .reports.jsonl import report_line
-from .reports.rows import hand_rows
+from ..core.status import ERROR
+from ..findings.finding import Finding
+from ..grammar.chunk import Chunk
+from ..grammar.reader import read_chunk
+from ..grammar.result import ReadResult
+from ..reports.hand_report import HandReport
+from ..reports.jsonl import report_line
+from ..reports.rows import hand_rows
+from ..settlement import settle
+from ..validator import replay
 
 
 def debug() -> bool:
@@ -84,3 +88,13 @@ def audit_batch(chunks: list[Chunk], book: Any, count: Callable[..., None], line
             lines.append(line)
         if statuses is not None:
             statuses.append(status)
+
+
+def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:
+    """Replay and settle one read hand under a loaded :class:`Rulebook`."""
+    if read.hand is None:
+        return HandReport(read, rulebook.name, read.findings, index=index)
+    rep = replay(read.hand, rulebook)
+    settlement = settle(read.hand, rep, rulebook)
+    findings = read.findings + rep.findings + tuple(settlement.findings)
+    return HandReport(read, rulebook.name, findings, rep, settlement, index)

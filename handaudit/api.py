@@ -1,0 +1,37 @@
+"""The library entry points: ``import handaudit; handaudit.audit(...)``.
+
+``audit(paths, rulebook="tda-2026")`` yields one :class:`~handaudit.reports.hand_report.HandReport`
+per input hand, in input order; ``audit_read(read, book)`` audits one read hand;
+``audit_to_parquet`` (:mod:`handaudit.run.local`) writes the Parquet report and ``to_dataframes``
+(:mod:`handaudit.reports`) reads it back. The CLI, the runners and the writers are clients of the
+same per-hand loop (:mod:`handaudit.run.hand_loop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .reports.hand_report import HandReport
+from .run.hand_loop import audit_read
+
+__all__ = ["HandReport", "audit", "audit_read"]
+
+
+def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[str] = ()) -> Iterator[HandReport]:
+    """Audit every hand of ``paths`` (files, directories, ``-``) in input order.
+
+    ``rulebook`` is a built-in name or a TOML file; ``overrides`` are ``KEY=VALUE`` strings as
+    given to ``--set``. Each hand is isolated as ``handaudit check`` isolates it
+    (:func:`handaudit.run.hand_loop.audit_chunk`): a failure of handaudit itself on one hand becomes
+    that hand's report, with an ``internal-error`` finding, and the generator goes on with the
+    next hand (``HANDAUDIT_DEBUG=1`` raises instead). A path that cannot be read at all raises
+    :class:`~handaudit.grammar.chunk.SourceError`, as it makes ``check`` exit with status 2.
+    """
+    from .grammar.sources import expand_paths, read_chunks
+    from .rules.rulebook import load_rulebook
+    from .run.hand_loop import audit_chunk
+
+    book = load_rulebook(rulebook, list(overrides))
+    for path in expand_paths(list(paths)):
+        for chunk in read_chunks(path):
+            yield audit_chunk(chunk, book)

@@ -1,0 +1,1 @@
+"""Findings: the catalogue of codes (:mod:`.codes`) and the Finding value (:mod:`.finding`)."""

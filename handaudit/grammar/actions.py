@@ -249,7 +249,7 @@ _PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=F
 # the CARDS pattern, parses the same way (the contextual lexer allows the same terminals at
 # each position, and no other terminal matches such a word), through the same command. So a
 # new deal, amount or player costs a dictionary look-up and a pattern check instead of a Lark
-# parse (17-200 us), and the grammar stays the only definition of the notation.
+# parse (docs/performance.md), and the grammar stays the only definition of the notation.
 #
 # Templates are learned per *shape* of the leading words (the head: all words but the last),
 # with every player word as None (None is no word, so no text can pose as the placeholder):

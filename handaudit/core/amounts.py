@@ -23,8 +23,8 @@ _EXACT: Final = decimal.Context(prec=decimal.MAX_PREC)
 class JSONNumber:
     """An exact decimal already in its JSON text (``26.85``): the JSONL writer copies it as is.
 
-    Making and then formatting a Decimal costs some thousand instructions per amount; handaudit's
-    own writer asks :func:`amount_json` for this instead (about 25 amounts a hand).
+    Making and then formatting a Decimal is a cost per amount; handaudit's own writer asks
+    :func:`amount_json` for this instead (about 25 amounts a hand).
     """
 
     def __init__(self, text: str) -> None:
@@ -61,8 +61,8 @@ def amount_json(amount: int | None, scale: int, text: bool = False) -> int | Dec
 def amounts_json(values: tuple[int | None, ...], scale: int, text: bool = False) -> list[object]:
     """``[amount_json(v, scale, text) for v in values]``, choosing by scale once per list.
 
-    At scale 0 the list holds the tuple's own ints (a C-level copy, where a call per amount
-    costs ~250 instructions); with ``text`` each amount is looked up in its scale's cache directly.
+    At scale 0 the list holds the tuple's own ints (a C-level copy, not a call per amount); with
+    ``text`` each amount is looked up in its scale's cache directly.
     """
     if scale == 0:
         return list(values)
@@ -81,7 +81,7 @@ def amounts_json(values: tuple[int | None, ...], scale: int, text: bool = False)
 
 
 # JSONNumbers made so far, one dict per scale: amounts repeat (zeros, blinds, stacks), and a
-# cached number costs a dict lookup where formatting one costs some 1,500 instructions.
+# cached number costs a dict lookup where formatting one costs far more.
 _NUMBERS: Final[list[dict[object, JSONNumber]]] = [{} for _ in range(16)]
 _MAX_NUMBERS: Final = 8192  # per scale; a full dict starts again
 
@@ -105,7 +105,7 @@ def amount_text(amount: int, scale: int) -> str:
     (``scale`` >= 0, as the reader makes it).
 
     The one formatting of an amount (:func:`format_amount`, JSONNumbers): slicing the digits
-    costs a fraction of ``divmod`` by ``10**scale`` and a nested format spec (~8,000 instructions)."""
+    costs a fraction of ``divmod`` by ``10**scale`` and a nested format spec."""
     if scale == 0:
         return str(amount)
     digits = str(-amount if amount < 0 else amount)

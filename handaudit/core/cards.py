@@ -36,7 +36,7 @@ _CODE_OF_TEXT["??"] = UNKNOWN
 
 # The same codes indexed by the two characters' ordinals (ASCII: 128 * first + second), so that
 # cards_from_text reads a card without making a 2-character string and hashing it (compiled,
-# measured on the real corpus: 2,500 -> 900 instructions a call). _NO_CARD marks the other pairs.
+# about a third of the cost: docs/performance.md). _NO_CARD marks the other pairs.
 _NO_CARD: Final = -2
 _CODE_OF_PAIR: Final = [_NO_CARD] * (128 * 128)
 for _text, _code in _CODE_OF_TEXT.items():

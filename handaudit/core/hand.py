@@ -36,8 +36,7 @@ class Action(Value):
 
     A value: compared, hashed, pickled and printed by its fields, never changed once made. A
     plain class rather than a named tuple: hands are made of millions of these, and compiled
-    (setup.py) one is built in about 70 ns, against 600 for a named tuple, whose constructor
-    stays interpreted.
+    (setup.py) one is built natively, where a named tuple's constructor stays interpreted.
     """
 
     __slots__ = _ACTION_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
@@ -83,7 +82,7 @@ class Hand(Value):
     pickled by its fields, in :data:`FIELDS` order; hashing fails, as the ``fields`` dict cannot
     be hashed). Not a frozen dataclass: the reader builds one per hand, and compiled (setup.py) a
     plain class is built natively, while a dataclass's generated ``__init__`` stays interpreted
-    (some 30,000 instructions a hand).
+    (docs/performance.md).
     """
 
     __slots__ = _HAND_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway

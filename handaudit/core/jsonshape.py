@@ -38,7 +38,7 @@ class JSONObject:
 
     What ``to_json(text=True)`` gives in place of a dict: the writer copies the names' text
     from the shape, where a dict costs building, iterating, a name lookup per member and
-    freeing (together some 600 instructions a member).
+    freeing, per member.
     """
 
     def __init__(self, shape: JSONShape, values: tuple[object, ...]) -> None:

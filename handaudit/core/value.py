@@ -10,7 +10,7 @@ change once made, compiled or not.
   ``__setattr__`` through :func:`set_once` (refused once set). Compiled, Value has no
   ``__setattr__`` (mypyc would call it for every attribute a constructor sets in a module built
   after this one), so building one stays native; a frozen dataclass's or named tuple's
-  constructor stays interpreted (measured: 8,900-30,000 instructions each).
+  constructor stays interpreted (docs/performance.md).
 - The frozen dataclasses left (not made per hand: rulebooks, variants, code pages; and action
   errors, made only for a bad action) cannot be unpickled field by field when compiled (their
   ``__setattr__`` refuses), so each gets ``def __reduce__(self): return (Cls, init_args(self))``:

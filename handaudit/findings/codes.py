@@ -1,8 +1,9 @@
 """The catalogue of finding codes (:data:`CODES`): what handaudit can say about a hand.
 
 A finding code works like a lint rule: a stable code, a severity, one sentence saying what it
-means, an example PHH fragment, how to fix it, and the rule it enforces in each rulebook. The
-README's code table and ``handaudit rulebooks --codes`` are generated from :data:`CODES`.
+means, an example PHH fragment, how to fix it, and the rule it enforces in each rulebook.
+docs/codes.md (:mod:`handaudit.rules.docs`) and ``handaudit rulebooks --codes`` are generated
+from :data:`CODES`; the README's code table is kept by hand (docs/contributing.md).
 """
 
 from __future__ import annotations

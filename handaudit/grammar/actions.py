@@ -76,7 +76,7 @@ class _BadCards(Exception):
 def _player(token: str) -> int:
     """The 0-based player of a PLAYER word (``p`` and ASCII digits: the terminal's pattern)."""
     number = 0
-    for i in range(1, len(token)):  # not int(token[1:]): ~500 instructions, this ~30 for 'p3'
+    for i in range(1, len(token)):  # not int(token[1:]): a generic call (docs/performance.md)
         number = number * 10 + ord(token[i]) - 48
     if number < 1:
         raise _BadCards(token, f"player {token!s} does not exist: players are numbered from p1")
@@ -101,7 +101,7 @@ def _cards(token: str) -> tuple[int, ...]:
 def _amount(token: str) -> tuple[int, int]:
     """An AMOUNT word (ASCII digits, maybe one '.': the terminal's pattern) as its digits read
     as one integer, and the number of decimals: '3.00' -> (300, 2). (Not int() of the digits
-    partitioned and joined: ~700 instructions more.)"""
+    partitioned and joined: that builds strings and makes a generic call.)"""
     number = 0
     decimals = -1  # none yet: no '.' seen
     for i in range(len(token)):
@@ -249,7 +249,7 @@ _PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=F
 # the CARDS pattern, parses the same way (the contextual lexer allows the same terminals at
 # each position, and no other terminal matches such a word), through the same command. So a
 # new deal, amount or player costs a dictionary look-up and a pattern check instead of a Lark
-# parse (17-200 us), and the grammar stays the only definition of the notation.
+# parse (docs/performance.md), and the grammar stays the only definition of the notation.
 #
 # Templates are learned per *shape* of the leading words (the head: all words but the last),
 # with every player word as None (None is no word, so no text can pose as the placeholder):
@@ -257,9 +257,9 @@ _PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=F
 # fixed last word ('f', 'cc', ...). A string is looked up by its head's *text* ('d dh p3 ',
 # separator included), whose templates are bound to its player words on first use: a new
 # string then costs a scan for its last word and one string-keyed look-up, with no split,
-# shape, tuple key or player pattern (measured, real corpus: 10,800 -> 5,000 instructions a
-# new string). The head's whitespace must be the grammar's own (WS), which str.split's is not
-# always (it also splits at \x1c or \u2003): checked when the head is first seen. Strings with
+# shape, tuple key or player pattern (about half the cost: docs/performance.md). The head's
+# whitespace must be the grammar's own (WS), which str.split's is not always (it also splits
+# at \x1c or \u2003): checked when the head is first seen. Strings with
 # commentary always take the full parse (templates are learned from strings without '#', a
 # head word with '#' is in no learned shape, and no reusable terminal matches a last word with
 # '#'), and anything the command refuses (p0, a bad card) takes it too, so that errors keep
@@ -273,7 +273,7 @@ class _Terminal:
     A terminal that is one class of characters repeated (CARDS ``[^\\s#]+``, WS) matches a word
     iff it matches each of its characters alone; its verdict on each ASCII character is taken
     once, from its own pattern, so testing a word is a table look-up per character instead of
-    a regular expression call (~2,000 instructions, most of them the match object). Any other
+    a regular expression call (whose cost is mostly the match object). Any other
     terminal (AMOUNT) takes the pattern itself, once per word (``seen``: amounts recur, 40-50%
     of those in new strings); so does a word with a non-ASCII character.
     """
@@ -358,7 +358,7 @@ class _Bound:
         """The parse of the head followed by ``last`` (a word ``tail`` matches, or the fixed last
         word); None if the command refuses it (p0, a bad card: the full parse reports it)."""
         items = self.items
-        items[len(items) - 1] = last  # the command reads and drops its items: no copy (~300)
+        items[len(items) - 1] = last  # the command reads and drops its items: no copy needed
         try:
             return self.command.make(items)
         except _BadCards:
@@ -424,7 +424,7 @@ class _Templates:
     def parse(self, text: str) -> ParsedAction | None:
         """The parse of ``text`` by a template; None if none applies (always, with commentary)."""
         # The last word, between the grammar's whitespace (WS); the key is all before it.
-        # (WS's table read here, not through _WS.has: ~300 instructions a string.)
+        # (WS's table read here, not through _WS.has: a method call per string saved.)
         ws = _WS_ASCII
         end = len(text)
         while end > 0:
@@ -552,8 +552,8 @@ _MEMO_SIZE: Final = 1 << 16
 class _Memo:
     """:func:`parse_action`: the parse, memoised in a dict (emptied when it reaches its size).
 
-    Not ``functools.lru_cache``: a hit there costs some 700 instructions through the Python
-    call protocol and the recency list; here, compiled, it is a native call and a dict look-up,
+    Not ``functools.lru_cache``: a hit there goes through the Python call protocol and the
+    recency list; here, compiled, it is a native call and a dict look-up,
     and the reader makes one per action. Same interface for callers: ``cache_clear``,
     ``cache_info``, ``__wrapped__`` (the unmemoised parse).
     """

@@ -49,9 +49,8 @@ class Chunk(Value):
 
 
 # A batch of chunks as it crosses to a worker process (run/local.py): the texts joined into one bytes
-# object, the other fields in flat lists. Pickling the Chunk objects themselves cost the parent
-# about 9,900 instructions a hand (a reduce call, a tuple and memo entries per chunk); packing
-# and pickling the lists, 4,400. The worker's side is about the same either way (3,500 / 3,200).
+# object, the other fields in flat lists: pickling the Chunk objects themselves costs the parent
+# a reduce call, a tuple and memo entries per chunk, over twice as much (docs/performance.md).
 PackedChunks = tuple[list[str], list[str], list[int], bytes, list[tuple[str, str] | None]]
 
 

@@ -298,8 +298,8 @@ _POWERS_OF_TEN: Final[tuple[int, ...]] = tuple([10**k for k in range(19)])
 
 
 def power_of_ten(k: int) -> int:
-    """``10**k`` for ``k >= 0``; the usual ones from a table (compiled, ``**`` is a generic call
-    of some 200 instructions)."""
+    """``10**k`` for ``k >= 0``; the usual ones from a table (compiled, ``**`` is a generic
+    call)."""
     return _POWERS_OF_TEN[k] if k < 19 else 10**k
 
 

@@ -102,8 +102,8 @@ def _escaped(text: str, path: bool) -> str:
 def _phh_files(top: str) -> Iterator[str]:
     """The PHH files under a directory, as ``Path(top).rglob("*")`` filtered by ``is_file()``
     and name would give them (same path text; symlinked directories not entered), from
-    ``os.scandir`` entries: no Path object or extra stat per file (pathlib cost about 45 us per
-    file, which is per hand in a directory of .phh files).
+    ``os.scandir`` entries: no Path object or extra stat per file, which is per hand in a
+    directory of .phh files (docs/performance.md).
 
     And what rglob would pass over without a word, each as its path followed by ``/`` (an entry
     to report, see :func:`expand_paths`): a subdirectory that cannot be listed, an entry whose
@@ -281,8 +281,8 @@ def _entry(path: str) -> Iterator[Chunk]:
 
 def _plain_phh(path: str, source: str) -> Chunk:
     """A .phh file (not gzip), read with os.open and os.read: open()'s file object (its
-    creation, an fstat, close through flush) cost some 9,000 instructions per file, which is
-    per hand in a directory of .phh files."""
+    creation, an fstat, close through flush) is a cost per file, which is per hand in a
+    directory of .phh files."""
     try:
         fd = os.open(path, _READ_FLAGS)
     except OSError as err:
@@ -296,7 +296,7 @@ def _plain_phh(path: str, source: str) -> Chunk:
 def _single(source: str, read: Callable[[int], bytes]) -> Chunk:
     """A one-hand file, whole. ``read(size)``: up to ``size`` bytes, b"" at the end."""
     # Read in pieces up to the bound: read(MAX_HAND_BYTES + 1) would allocate 16 MiB for every
-    # file (about 25 us per small .phh file, measured).
+    # file, a cost per small .phh file (docs/performance.md).
     parts: list[bytes] = []
     size = 0
     try:

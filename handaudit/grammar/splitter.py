@@ -34,8 +34,7 @@ BLANK_OR_COMMENT = re.compile(rb"^[ \t]*(?:#[^\n]*)?\r?\n?$")
 
 def _canonical_number(key: str) -> int:
     """``key``'s value if it is a canonical decimal of at most 9 ASCII digits ("0", or no
-    leading zero), else -1. A native loop: str.isascii and int() are generic calls (~700
-    instructions a key)."""
+    leading zero), else -1. A native loop: str.isascii and int() are generic calls."""
     if not 0 < len(key) < 10 or (key[0] == "0" and len(key) > 1):
         return -1
     n = 0

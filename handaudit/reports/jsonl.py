@@ -16,8 +16,8 @@ as line ends or controls are written as ``\\uNNNN`` escapes: the C1 controls U+0
 ``str.splitlines()`` on the output thus gives one line per hand, and ``json.loads`` the original
 strings. An all-ASCII line (nearly every one) needs no look: ``str.isascii`` reads a flag.
 
-It is compiled with mypyc: the standard encoder (Python 3.11) spends about 140 instructions per
-character written and calls back into Python for each Decimal; this writer copies member names
+It is compiled with mypyc: the standard encoder (Python 3.11) is slow per character written
+and calls back into Python for each Decimal (docs/performance.md); this writer copies member names
 from a cache and strings through the C escaper of the ``json`` module.
 """
 
@@ -43,7 +43,7 @@ _MAX_DEPTH: Final = 200
 
 # Where a value stands: alone or after a member name (0), first in a list (1, after '['), later
 # in a list (2, after ','). The writer puts the bracket or comma in the value's own piece where
-# it has that piece ready (a cached form): each piece costs about 140 instructions in the join.
+# it has that piece ready (a cached form): each piece is a cost in the join.
 _LEADS: Final[tuple[str, ...]] = ("", "[", ",")  # typed variable-length: mypyc keeps a tuple object
 _NULL: Final[tuple[str, ...]] = ("null", "[null", ",null")
 _TRUE: Final[tuple[str, ...]] = ("true", "[true", ",true")

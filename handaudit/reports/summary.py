@@ -2,8 +2,8 @@
 
 A :class:`Summary` counts each hand as its process audits it (:meth:`Summary.add`), and the
 parent merges the processes' summaries (:meth:`Summary.merge`); :mod:`handaudit.reports.text`
-renders it. Compiled (setup.py): ``add`` runs once per hand, and called from the compiled batch
-loop as interpreted Python it cost about 6,600 instructions a hand (callgrind, real corpus).
+renders it. Compiled (setup.py): ``add`` runs once per hand, from the compiled batch loop, and
+as interpreted Python it cost nearly twice as much (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 :func:`audit_read` audits one read hand (replay, then settlement); :func:`audit_chunk` one raw
 hand, isolated (a failure of handaudit itself becomes its ``internal-error`` finding);
 :func:`audit_batch` a batch, for :class:`~handaudit.run.common.Auditor`. Interpreted in the
-runner, the per-hand steps each cost a Python frame; compiled here, a real hand costs about 4,900
-instructions less (callgrind). The runners keep the orchestration: processes, order, files.
+runner, the per-hand steps each cost a Python frame; compiled here, they are native calls
+(docs/performance.md). The runners keep the orchestration: processes, order, files.
 """
 
 from __future__ import annotations

@@ -297,8 +297,8 @@ class Runner:
         than ``_Workers.PER_WORKER`` batches waiting and audits it itself otherwise. So the first
         batches are audited while the workers import handaudit and pyarrow, a worker slowed by
         another program simply gets fewer, and the run has one process fewer than a parent that
-        only cuts and ships hands (measured as fast as that design on two cores, in 335 MB
-        against 350 MB for the process tree at 100,000 hands).
+        only cuts and ships hands (as fast as that design on two cores, in less memory:
+        docs/performance.md).
         """
         workers = None
         try:

@@ -14,10 +14,8 @@ from contextlib import contextmanager
 # this many new container objects instead of Python's 700. Auditing a hand makes no reference
 # cycles (runs over the real corpus with the collector off leave no unreachable object), so a
 # collection only walks live objects (the hand at hand, the parse memo) and ages them into
-# older generations that are walked again. Real corpus, memo cleared before each run: at 700,
-# collections took 1.6 ms of a 37 ms run (gc.callbacks), at 10,000 0.02 ms; callgrind counts
-# 304,631 against 302,359 instructions a hand over 20 runs (the rest of the time is the
-# collector's cache misses on objects allocated long before).
+# older generations that are walked again: at the default 700 those collections are wasted
+# time, at 10,000 nearly none (docs/performance.md).
 GC_YOUNG = 10_000
 
 
@@ -38,7 +36,7 @@ def fewer_collections(young: int = GC_YOUNG):
 
 def no_idle_blas_threads() -> None:
     """handaudit does no linear algebra, but pyarrow imports numpy, whose OpenBLAS starts a thread
-    per core that keeps polling for work (perf: about 3% of a run's CPU). One thread is enough.
+    per core that keeps polling for work (CPU taken from the audit). One thread is enough.
     Only ``handaudit check`` and handaudit's own worker processes set this (unless the user did);
     a library caller's process is left as it is."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -67,7 +67,7 @@ def _limits(rulebook: object) -> tuple[int, int]:
 
 def _int_or(value: object, default: int) -> int:
     """``int(value)``, ``default`` for None. An int is taken as it is: compiled, ``int()`` of an
-    object is a generic call (~400 instructions)."""
+    object is a generic call."""
     if value is None:
         return default
     if isinstance(value, int):

@@ -42,7 +42,7 @@ PotsDetail = list[tuple[int, tuple[int, ...], list[int]]]
 
 def nonzero(values: Sequence[int]) -> bool:
     """``any(values)``, as a loop over a tuple: compiled, the builtin, or a loop over a
-    ``Sequence``, iterates generically (~500 instructions for a handful of ints)."""
+    ``Sequence``, iterates generically."""
     for v in tuple(values):  # the same object for a tuple: indexed natively
         if v:
             return True

@@ -351,7 +351,7 @@ def _odd_chip_rule(rulebook: object, stud_mode: str | None) -> str:
 def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, kind: str,
                  players: tuple[int, ...], values: list[int], stud_mode: str | None,
                  cards_of: Callable[[int], tuple[int, ...]]) -> None:
-    # loops, not max() of a list and zip(): compiled, those are generic calls (~1,500 instructions a share)
+    # loops, not max() of a list and zip(): compiled, those are generic calls
     best = values[0]
     for v in values:
         best = max(best, v)

@@ -44,7 +44,7 @@ class ActionRecord(Value):
 
     A value: compared, hashed and pickled by its fields, never changed once made. A plain class
     rather than a named tuple because one is built per action: compiled (setup.py), building
-    one costs about 70 ns against 600 for a named tuple, whose constructor stays interpreted.
+    one is native, where a named tuple's constructor stays interpreted (docs/performance.md).
     """
 
     __slots__ = _RECORD_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
@@ -85,8 +85,7 @@ class Replay(Value):
     history shows or mucks them.
 
     A value (see :class:`~handaudit.core.value.Value`) rather than a frozen dataclass: one is made
-    per hand, and compiled, a frozen dataclass's constructor runs interpreted (about 20,000
-    instructions against a few hundred).
+    per hand, and compiled, a frozen dataclass's constructor runs interpreted.
     """
 
     __slots__ = _REPLAY_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway

@@ -2,7 +2,7 @@
 
 Phases are small ints rather than strings: the replay tests the phase several times per
 action, and compiled an int comparison is one machine instruction where a string comparison
-is a call (some 2,500 instructions a hand).
+is a call.
 """
 
 from typing import Final

@@ -41,7 +41,7 @@ class Rules:
     """The rulebook parameters the replay reads, as native typed attributes (enums as bools).
 
     A Rulebook is a frozen dataclass that stays interpreted: reading one of its attributes is a
-    generic attribute lookup (some 160 instructions), and the replay read several per action.
+    generic attribute lookup, and the replay read several per action.
     Built once per rulebook (:func:`rules_of`) and read natively after that.
     """
 
@@ -64,7 +64,7 @@ class Rules:
 
 
 # The Rules of the rulebook last replayed under (a run audits all its hands under one). One
-# entry rather than a dict by id(book): id() allocates an int (the dict cost 450 instructions a hand).
+# entry rather than a dict by id(book): id() allocates an int.
 _LAST_RULES: Final[list[Rules]] = []
 
 
@@ -176,7 +176,7 @@ class ReplayState:
         self.unknown = unknown
         self.stack = stack
         # Per-player counters start as copies of one list of zeros: compiled, each `[0] * n`
-        # builds and frees a temporary `[0]` too (a copy saves some 200 instructions a list).
+        # builds and frees a temporary `[0]` too, which a copy does not.
         zeros = [0] * n
         self.contrib = zeros
         self.dead = zeros[:]
@@ -261,7 +261,7 @@ class ReplayState:
     def put(self, i: int, amount: int, dead: bool = False) -> int:
         """Move up to ``amount`` chips from a stack into the middle; returns what was put."""
         # Each list item is read once into a native int and written back: compiled, `lst[i] += x`
-        # is a generic in-place add on boxed ints (this method cost some 1,000 instructions).
+        # is a generic in-place add on boxed ints.
         left = self.stack[i]
         if amount > left:
             amount = left

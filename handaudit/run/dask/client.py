@@ -345,8 +345,8 @@ class DaskRunner:
         try:
             import dask
 
-            # The statistical profiler samples the (deep, GIL-bound) audit every 10 ms: about 5% of
-            # a worker's CPU. The dashboard's task stream and progress do not need it.
+            # The statistical profiler samples the (deep, GIL-bound) audit every 10 ms, at a cost in
+            # the worker's CPU. The dashboard's task stream and progress do not need it.
             with dask.config.set({"distributed.worker.profile.enabled": False}), warnings.catch_warnings():
                 # A busy port 8787: Dask serves the dashboard on another port (the link says which)
                 # and warns in four lines; that is not the user's business.

@@ -497,3 +497,30 @@ def test_without_cryptography_the_local_cluster_falls_back_to_tcp_and_says_so(mo
     finally:
         client.close()
         cluster.close()
+
+
+def test_a_report_directory_another_run_holds_is_refused_by_the_dask_engine_too(tmp_path):
+    """The Dask engine takes the local engine's lock on a local --out: a directory another run
+    holds is refused with the same line, and not a file of it changes."""
+    import fcntl
+
+    from handaudit.reports.layout import LOCK
+
+    out = tmp_path / "out"
+    first = _cli("check", str(REPO / "samples"), "--out", str(out), "--fail-on", "never")
+    assert first.returncode == 0, first.stderr
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    fd = os.open(out / LOCK, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a running handaudit holds it
+        second = _cli("check", str(REPO / "samples"), "--out", str(out), "--engine", "dask", "--jobs", "1")
+    finally:
+        os.close(fd)
+    assert second.returncode == 2, second.stderr
+    assert (f"handaudit: {out}: another handaudit run is writing this report (it holds {out / LOCK}); "
+            "wait for it to end or choose another --out") in second.stderr.decode()
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    third = _cli("check", str(REPO / "samples"), "--out", str(out), "--engine", "dask", "--jobs", "1",
+                 "--fail-on", "never")
+    assert third.returncode == 0, third.stderr  # the Dask run released the lock it took
+    assert (out / "_SUCCESS").exists()

@@ -81,6 +81,7 @@ import sys
 import time
 import uuid
 
+from ...reports.layout import OutputError, ReportDir
 from ...reports.summary import Summary
 from ..common import (
     Interrupt,
@@ -115,30 +116,31 @@ class EngineError(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
-# inputs
-
-
-# ---------------------------------------------------------------------------------------------
-# tasks
-
-
-# ---------------------------------------------------------------------------------------------
-# the worker side
-
-
-# ---------------------------------------------------------------------------------------------
 # the report directory (client side): local paths use the local engine's functions
 
 
 class _LocalReport:
     def __init__(self, out: str):
         self.out = out
+        self.held: ReportDir | None = None  # the directory, locked from prepare() to close()
 
     def prepare(self) -> None:
-        from ...reports.parquet import prepare_dir
-
-        prepare_dir(self.out)
+        """Lock DIR as the local engine does (another run on it is refused), then clear it."""
+        report = ReportDir(self.out, create=True)
+        try:
+            report.lock()
+            report.prepare()
+        except BaseException:
+            report.close()
+            raise
+        self.held = report
         shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
+
+    def close(self) -> None:
+        """Release the lock (the run's report is written, or it failed)."""
+        if self.held is not None:
+            self.held.close()
+            self.held = None
 
     def cleanup(self, reported: dict) -> int:
         """Remove the staging area and parts no successful task reported; temporaries removed."""
@@ -231,6 +233,9 @@ class _RemoteReport:
                     rows += pq.ParquetFile(f).metadata.num_rows
             tables[table] = {"files": len(names), "rows": rows}
         return tables
+
+    def close(self) -> None:
+        """Nothing is held on a remote store (fsspec has no lock to take)."""
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
         import json
@@ -427,6 +432,8 @@ class DaskRunner:
         if self.report is not None:
             try:
                 self.report.prepare()
+            except OutputError as err:  # another run holds DIR, a link, ...
+                raise EngineError(str(err)) from None
             except OSError as err:
                 raise EngineError(f"--out {self.out_dir}: {err.strerror or err}") from None
         self._reported: dict = {}
@@ -550,12 +557,15 @@ class DaskRunner:
         complete = not interrupted and error is None
         result = RunResult(summary, complete, interrupted, self.out_dir, error=error)
         if self.report is not None:
-            result.removed_temporaries = self.report.cleanup(self._reported)
-            result.tables = self.report.finish(dict(self.config.metadata), complete)
-            manifest = build_manifest(self.config, self.paths, self.files, self.book_name, nthreads, result.tables,
-                                      summary, complete, interrupted, error)
-            manifest.update(engine="dask", scheduler=self.scheduler or "local", tasks=self.tasks_done)
-            self.report.write_manifest(manifest, complete)
+            try:
+                result.removed_temporaries = self.report.cleanup(self._reported)
+                result.tables = self.report.finish(dict(self.config.metadata), complete)
+                manifest = build_manifest(self.config, self.paths, self.files, self.book_name, nthreads,
+                                          result.tables, summary, complete, interrupted, error)
+                manifest.update(engine="dask", scheduler=self.scheduler or "local", tasks=self.tasks_done)
+                self.report.write_manifest(manifest, complete)
+            finally:
+                self.report.close()
         if raised is not None:
             raise raised
         return result

@@ -1,9 +1,10 @@
 """The Parquet audit report: the five tables, every column, its Arrow type and its meaning.
 
-This module is the single definition of the report's columns' types and meanings, in the order
-of :data:`handaudit.reports.columns.COLUMNS` (checked at import; the row builders share that
-order): the writer builds its record batches from :data:`TABLES`, and ``docs/report-schema.md`` is generated from it
-(``python -m handaudit.reports.schema > docs/report-schema.md``; a test keeps them in step).
+This module is the single definition of the report's column types and meanings, in the order of
+:data:`handaudit.reports.columns.COLUMNS` (checked at import; the row builders share that order):
+the writer builds its record batches from :data:`TABLES`, and ``docs/report-schema.md`` is
+generated from it (``python -m handaudit.reports.schema > docs/report-schema.md``; a test keeps
+them in step).
 
 Amounts are exact: ``int64`` counts of the hand's smallest unit, with the hand's ``scale``
 (number of decimal places) on the same row, so an amount ``a`` means ``a / 10**scale`` of the

@@ -74,6 +74,28 @@ PER_PLAYER: Final = ("antes", "blinds_or_straddles", "starting_stacks", "seats",
 AMOUNT_SCALARS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
 AMOUNT_ARRAYS: Final = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
 AMOUNT_FIELDS: Final = AMOUNT_SCALARS + AMOUNT_ARRAYS
+# Each amount's slot: its position in AMOUNT_FIELDS, where the reader keeps the converted amounts.
+# Literals, so that mypyc folds them into the code (a Final bound to an expression such as
+# AMOUNT_FIELDS.index("bring_in") is a C static, checked on every read); the check below holds
+# each literal to its name's position, so reordering AMOUNT_FIELDS fails at import, not silently.
+SLOT_BRING_IN: Final = 0
+SLOT_SMALL_BET: Final = 1
+SLOT_BIG_BET: Final = 2
+SLOT_MIN_BET: Final = 3
+SLOT_ANTES: Final = 4
+SLOT_BLINDS: Final = 5
+SLOT_STARTING_STACKS: Final = 6
+SLOT_FINISHING_STACKS: Final = 7
+SLOT_WINNINGS: Final = 8
+SCALAR_SLOTS: Final = 4  # slots 0..3: the scalars, then the arrays
+AMOUNT_SLOT: Final[dict[str, int]] = {
+    "bring_in": SLOT_BRING_IN, "small_bet": SLOT_SMALL_BET, "big_bet": SLOT_BIG_BET, "min_bet": SLOT_MIN_BET,
+    "antes": SLOT_ANTES, "blinds_or_straddles": SLOT_BLINDS, "starting_stacks": SLOT_STARTING_STACKS,
+    "finishing_stacks": SLOT_FINISHING_STACKS, "winnings": SLOT_WINNINGS,
+}
+if ({name: slot for slot, name in enumerate(AMOUNT_FIELDS)} != AMOUNT_SLOT
+        or SCALAR_SLOTS != len(AMOUNT_SCALARS)):
+    raise ImportError("grammar.fields: the SLOT_* constants no longer match the order of AMOUNT_FIELDS")
 
 
 _TIMES: Final = (_dt.time, _dt.datetime)

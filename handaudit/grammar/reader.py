@@ -46,19 +46,9 @@ _SHORT: Final = 2**61  # well inside both the 64-bit range and a compiled short 
 _INT_SLOTS: Final[tuple[int, ...]] = tuple([slot for slot, kind in enumerate(_KIND)
                                             if kind == F.INT or kind == F.STR_OR_INT or kind == F.INTS
                                             or _NAMES[slot] in ("time_limit", "time_banks")])
-# Slots of the converted amounts, in F.AMOUNT_FIELDS order.
-_BRING_IN: Final = 0
-_SMALL_BET: Final = 1
-_BIG_BET: Final = 2
-_MIN_BET: Final = 3
-_ANTES: Final = 4
-_BLINDS: Final = 5
-_STARTING_STACKS: Final = 6
-_FINISHING_STACKS: Final = 7
-_WINNINGS: Final = 8
 # Amounts that may be zero but not negative (a tuple constant: iterated natively, where a
 # tuple display is iterated through a generic iterator).
-_NON_NEGATIVE: Final[tuple[int, ...]] = (_ANTES, _FINISHING_STACKS, _WINNINGS)
+_NON_NEGATIVE: Final[tuple[int, ...]] = (F.SLOT_ANTES, F.SLOT_FINISHING_STACKS, F.SLOT_WINNINGS)
 _TOML_POS = re.compile(r"line (\d+),? column (\d+)")
 # Each variant's deck plus the hidden card '??': one set test clears a deal's cards.
 _DECK_OR_HIDDEN: dict[str, frozenset[int]] = {code: v.deck | {UNKNOWN} for code, v in VARIANTS.items()}
@@ -326,7 +316,7 @@ class _HandBuilder:
 
     def _check_values(self, variant: Variant, amounts: list[tuple[list[int | None], int] | None]) -> None:
         values = self.values
-        for slot in range(_ANTES):  # the scalars
+        for slot in range(F.SCALAR_SLOTS):
             scalar = amounts[slot]
             if scalar is not None:
                 amount = scalar[0][0]
@@ -343,21 +333,21 @@ class _HandBuilder:
                                   f"field {key!r} entry {i + 1} (p{i + 1}) must be a non-negative amount, "
                                   f"not {cast(list, values[_AMOUNT_SLOTS[slot]])[i]!r}")
                         break
-        stacks = amounts[_STARTING_STACKS]
+        stacks = amounts[F.SLOT_STARTING_STACKS]
         if stacks is not None:
             for i, amount in enumerate(stacks[0]):
                 if amount is None or amount <= 0:
                     v = cast(list, values[_STACKS_FIELD])[i]
                     if amount is None and isinstance(v, F.TomlFloat) and v.infinite:
                         continue
-                    self._bad(variant, amounts, _STARTING_STACKS,
+                    self._bad(variant, amounts, F.SLOT_STARTING_STACKS,
                               f"starting stack of p{i + 1} must be positive (or inf), not {v!r}")
                     break
-        blinds = amounts[_BLINDS]
+        blinds = amounts[F.SLOT_BLINDS]
         if blinds is not None:
             for i, amount in enumerate(blinds[0]):
                 if amount is None:
-                    self._bad(variant, amounts, _BLINDS,
+                    self._bad(variant, amounts, F.SLOT_BLINDS,
                               f"blind of p{i + 1} must be a finite amount, not {cast(list, values[_BLINDS_FIELD])[i]!r}")
                     break
                 if amount < 0:
@@ -367,7 +357,7 @@ class _HandBuilder:
                                        f"(written as {v!r}: a missed or new-player blind)")
         blinds_field = values[_BLINDS_FIELD]
         if values[_BRING_IN_FIELD] is not None and blinds_field is not None and any(cast(list, blinds_field)):
-            self._bad(variant, amounts, _BLINDS, "bring_in and blinds_or_straddles must "
+            self._bad(variant, amounts, F.SLOT_BLINDS, "bring_in and blinds_or_straddles must "
                       "never be used together (PHH spec: bring-in)", required=False)
 
     def _actions(self, texts: list[str], variant: Variant, n: int) -> list[ParsedAction]:
@@ -465,11 +455,12 @@ class _HandBuilder:
                 self._bad(variant, amounts, slot, f"field {F.AMOUNT_FIELDS[slot]!r} holds an amount of more than "
                           f"{F.MAX_UNITS_TEXT} units at the hand's {scale} decimal places")
                 continue
-            if slot == _STARTING_STACKS:
+            if slot == F.SLOT_STARTING_STACKS:
                 unknown = None in amount[0]  # an inf stack: the only None left
             elif field_max > largest:
                 largest = field_max
-            if slot != _SMALL_BET and slot != _BIG_BET and slot != _MIN_BET and slot != _FINISHING_STACKS:
+            if (slot != F.SLOT_SMALL_BET and slot != F.SLOT_BIG_BET and slot != F.SLOT_MIN_BET
+                    and slot != F.SLOT_FINISHING_STACKS):
                 total += sums[slot] * factor
         if unknown:
             # A written raise-to is stored (and bounds the bets) only where no stack caps it.
@@ -506,19 +497,19 @@ class _HandBuilder:
             if a.amount is not None and p.decimals != scale:
                 a = Action(a.kind, a.player, a.cards, a.amount * F.power_of_ten(scale - p.decimals), a.commentary, a.show_dash)
             scaled.append(a)
-        stacks = amounts[_STARTING_STACKS]
+        stacks = amounts[F.SLOT_STARTING_STACKS]
         return Hand(
             source=self.chunk.source,
             hand_key=self.chunk.hand_key,
             variant=variant.code,
             players=n,
             scale=scale,
-            antes=_per_player(amounts[_ANTES], scale) or zeros,
-            blinds_or_straddles=_per_player(amounts[_BLINDS], scale) or zeros,
-            bring_in=_one(amounts[_BRING_IN], scale),
-            small_bet=_one(amounts[_SMALL_BET], scale),
-            big_bet=_one(amounts[_BIG_BET], scale),
-            min_bet=_one(amounts[_MIN_BET], scale),
+            antes=_per_player(amounts[F.SLOT_ANTES], scale) or zeros,
+            blinds_or_straddles=_per_player(amounts[F.SLOT_BLINDS], scale) or zeros,
+            bring_in=_one(amounts[F.SLOT_BRING_IN], scale),
+            small_bet=_one(amounts[F.SLOT_SMALL_BET], scale),
+            big_bet=_one(amounts[F.SLOT_BIG_BET], scale),
+            min_bet=_one(amounts[F.SLOT_MIN_BET], scale),
             # None for inf (an unknown stack)
             starting_stacks=() if stacks is None else F.rescaled(stacks[0], stacks[1], scale),
             actions=tuple(scaled),
@@ -526,8 +517,8 @@ class _HandBuilder:
             # the () it would then get is a list (actions = [] was an internal error).
             action_texts=() if texts is None else tuple(cast(list[str], texts)),
             ante_trimming_status=cast("bool | None", values[_ANTE_TRIMMING_FIELD]),
-            finishing_stacks=_per_player(amounts[_FINISHING_STACKS], scale),
-            winnings=_per_player(amounts[_WINNINGS], scale),
+            finishing_stacks=_per_player(amounts[F.SLOT_FINISHING_STACKS], scale),
+            winnings=_per_player(amounts[F.SLOT_WINNINGS], scale),
             hand=values[_HAND_FIELD],
             fields=self.doc,
             text=self.text,

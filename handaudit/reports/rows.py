@@ -1,7 +1,7 @@
 """The rows one hand adds to each report table, built without pyarrow.
 
 :func:`hand_rows` turns a :class:`~handaudit.reports.hand_report.HandReport` into plain tuples per table (the
-columns of :mod:`handaudit.reports.schema`, in order); the Parquet writer turns them into Arrow
+columns of :data:`handaudit.reports.columns.COLUMNS`, in order, each row built by name); the Parquet writer turns them into Arrow
 batches. Kept apart from the writer so that this per-hand work is compiled with the rest of the
 per-hand path (setup.py) and a JSONL run never imports pyarrow.
 """
@@ -62,8 +62,10 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
             warnings += 1
         elif sev == INFO:
             infos += 1
-        finding_rows.append((source, key, index, i, f.code, sev, f.action_index, f.actor, f.rule,
-                             f.message, f.ruling, f.line, f.column))
+        finding_rows.append(finding_row(
+            source=source, hand_key=key, hand_index=index, finding_index=i, code=f.code, severity=sev,
+            action_index=f.action_index, actor=f.actor, rule=f.rule, message=f.message, ruling=f.ruling,
+            line=f.line, column=f.column))
 
     settlement = report.settlement if hand is not None else None
     pot_rows = []
@@ -78,8 +80,10 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
             awards = [{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
                       for a in pot.awards]
             winners = sorted({a.player + 1 for a in pot.awards})
-            pot_rows.append((source, key, index, p_index, pot.amount, [e + 1 for e in pot.eligible], winners,
-                             awards, determined, getattr(pot, "reason", None) or None, scale))
+            pot_rows.append(pot_row(
+                source=source, hand_key=key, hand_index=index, pot_index=p_index, amount=pot.amount,
+                eligible=[e + 1 for e in pot.eligible], winners=winners, awards=awards, determined=determined,
+                reason=getattr(pot, "reason", None) or None, scale=scale))
         rake = settlement.rake
 
     variant: str | None
@@ -89,11 +93,13 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
     else:
         variant = report.to_json().get("variant")  # the variant written in the unreadable text, if any
         phh_hand = None
-    hands_row = (
-        source, key, index, read.line, phh_hand, variant, report.rulebook, report.status, report.complete,
-        hand.players if hand is not None else None, len(hand.actions) if hand is not None else None, scale,
-        len(findings), errors, warnings, infos, first_error, determined, n_pots, pot_total,
-        report.payout_check, rake, _currency(hand),
+    the_hand = hands_row(
+        source=source, hand_key=key, hand_index=index, line=read.line, hand=phh_hand, variant=variant,
+        rulebook=report.rulebook, status=report.status, complete=report.complete,
+        players=hand.players if hand is not None else None,
+        actions=len(hand.actions) if hand is not None else None, scale=scale, findings=len(findings),
+        errors=errors, warnings=warnings, infos=infos, first_error=first_error, determined=determined,
+        pots=n_pots, pot_total=pot_total, payout_check=report.payout_check, rake=rake, currency=_currency(hand),
     )
 
     action_rows: list[tuple] = []
@@ -113,11 +119,12 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
                     max_to = None
                 if min_to is not None and min_to > _I64_MAX:
                     min_to = None
-                append((
-                    source, key, index, i, r.street, r.actor, r.kind, r.amount, r.to, r.pot_before,
-                    r.to_call, min_to, max_to, r.all_in is True,
-                    _cards(cards) if cards else None,
-                    texts[i] if 0 <= i < n_texts else "", scale,
+                append(action_row(
+                    source=source, hand_key=key, hand_index=index, action_index=i, street=r.street,
+                    actor=r.actor, kind=r.kind, amount=r.amount, to=r.to, pot_before=r.pot_before,
+                    to_call=r.to_call, min_to=min_to, max_to=max_to, all_in=r.all_in is True,
+                    cards=_cards(cards) if cards else None, action=texts[i] if 0 <= i < n_texts else "",
+                    scale=scale,
                 ))
         n = hand.players
         names = _per_player(hand.fields, "players", n, str)
@@ -148,13 +155,52 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
                 folded, all_in = replay.folded[p] is True, replay.all_in[p] is True
             else:
                 hole = folded = all_in = None
-            player_rows.append((
-                source, key, index, p + 1, names[p], seats[p], starting[p], antes[p], blinds[p],
-                put_in[p], returned[p], contributed, received[p], finishing[p], rec_fin[p], rec_win[p], net,
-                folded, all_in, _cards(hole) if hole else None, scale,
+            player_rows.append(player_row(
+                source=source, hand_key=key, hand_index=index, player=p + 1, name=names[p], seat=seats[p],
+                starting_stack=starting[p], ante=antes[p], blind=blinds[p], put_in=put_in[p],
+                returned=returned[p], contributed=contributed, received=received[p],
+                finishing_computed=finishing[p], finishing_recorded=rec_fin[p], winnings_recorded=rec_win[p],
+                net=net, folded=folded, all_in=all_in, hole_cards=_cards(hole) if hole else None, scale=scale,
             ))
-    return {"hands": [hands_row], "actions": action_rows, "findings": finding_rows, "pots": pot_rows,
+    return {"hands": [the_hand], "actions": action_rows, "findings": finding_rows, "pots": pot_rows,
             "players": player_rows}
+
+
+# One function per table builds its row tuple: its parameters are the table's columns
+# (reports.columns.COLUMNS, in order; a test holds them to it), keyword-only, so that every value
+# above is put under its column's name rather than at a counted position.
+def hands_row(*, source, hand_key, hand_index, line, hand, variant, rulebook, status, complete, players,
+              actions, scale, findings, errors, warnings, infos, first_error, determined, pots, pot_total,
+              payout_check, rake, currency) -> tuple:
+    return (source, hand_key, hand_index, line, hand, variant, rulebook, status, complete, players,
+            actions, scale, findings, errors, warnings, infos, first_error, determined, pots, pot_total,
+            payout_check, rake, currency)
+
+
+def action_row(*, source, hand_key, hand_index, action_index, street, actor, kind, amount, to, pot_before,
+               to_call, min_to, max_to, all_in, cards, action, scale) -> tuple:
+    return (source, hand_key, hand_index, action_index, street, actor, kind, amount, to, pot_before,
+            to_call, min_to, max_to, all_in, cards, action, scale)
+
+
+def finding_row(*, source, hand_key, hand_index, finding_index, code, severity, action_index, actor, rule,
+                message, ruling, line, column) -> tuple:
+    return (source, hand_key, hand_index, finding_index, code, severity, action_index, actor, rule,
+            message, ruling, line, column)
+
+
+def pot_row(*, source, hand_key, hand_index, pot_index, amount, eligible, winners, awards, determined,
+            reason, scale) -> tuple:
+    return (source, hand_key, hand_index, pot_index, amount, eligible, winners, awards, determined,
+            reason, scale)
+
+
+def player_row(*, source, hand_key, hand_index, player, name, seat, starting_stack, ante, blind, put_in,
+               returned, contributed, received, finishing_computed, finishing_recorded, winnings_recorded,
+               net, folded, all_in, hole_cards, scale) -> tuple:
+    return (source, hand_key, hand_index, player, name, seat, starting_stack, ante, blind, put_in,
+            returned, contributed, received, finishing_computed, finishing_recorded, winnings_recorded,
+            net, folded, all_in, hole_cards, scale)
 
 
 def _award_hand(award: Award) -> str | None:

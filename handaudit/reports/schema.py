@@ -1,8 +1,10 @@
 """The Parquet audit report: the five tables, every column, its Arrow type and its meaning.
 
-This module is the single definition of the report's columns: the writer builds its record
-batches from :data:`TABLES`, and ``docs/report-schema.md`` is generated from it
-(``python -m handaudit.reports.schema > docs/report-schema.md``; a test keeps them in step).
+This module is the single definition of the report's column types and meanings, in the order of
+:data:`handaudit.reports.columns.COLUMNS` (checked at import; the row builders share that order):
+the writer builds its record batches from :data:`TABLES`, and ``docs/report-schema.md`` is
+generated from it (``python -m handaudit.reports.schema > docs/report-schema.md``; a test keeps
+them in step).
 
 Amounts are exact: ``int64`` counts of the hand's smallest unit, with the hand's ``scale``
 (number of decimal places) on the same row, so an amount ``a`` means ``a / 10**scale`` of the
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
+from .columns import COLUMNS
 from .layout import TABLE_NAMES
 
 SCHEMA_VERSION = "1"
@@ -131,6 +134,13 @@ TABLES: dict[str, list[Column]] = {
         _SCALE,
     ],
 }
+
+
+for _table, _columns in TABLES.items():
+    if tuple(c.name for c in _columns) != COLUMNS[_table]:
+        raise ImportError(f"reports.schema: the columns of {_table!r} are not reports.columns.COLUMNS[{_table!r}]")
+if tuple(TABLES) != TABLE_NAMES:
+    raise ImportError("reports.schema: TABLES must list the tables of layout.TABLE_NAMES, in order")
 
 
 def schema(table: str) -> pa.Schema:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Final
 
@@ -41,10 +41,9 @@ class Summary:
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields (a Summary crosses from worker to parent); mypyc's native
-        classes do not pickle by themselves."""
-        return (Summary, (self.hands, self.valid, self.invalid, self.unreadable, self.findings, self.code_hands,
-                          self.severities, self.payout, self.rake_units, self.rake_hands, self.worst, self.files,
-                          self.elapsed, self.jobs, self.rulebook))
+        classes do not pickle by themselves. The fields are :data:`FIELDS`, the dataclass's own
+        list in its constructor's order, so a field added to the class is carried too."""
+        return (Summary, tuple([getattr(self, name) for name in FIELDS]))
 
     @property
     def rake(self) -> Decimal:
@@ -141,3 +140,7 @@ class Summary:
             "rake_total": str(self.rake), "rake_hands": self.rake_hands,
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
         }
+
+
+# The fields in the order Summary(...) takes them: what __reduce__ carries.
+FIELDS: Final[tuple[str, ...]] = tuple([f.name for f in fields(Summary)])

@@ -122,3 +122,17 @@ def test_the_cache_is_bounded():
         toml_float(f"{k}.5")
     assert len(F._FLOATS) <= F._MAX_FLOATS
     assert isinstance(toml_float("1.5"), TomlFloat)
+
+
+def test_amount_slots_are_the_positions_of_their_names():
+    """The reader indexes the converted amounts by the literal SLOT_* constants (folded by mypyc);
+    each must be its field's position in AMOUNT_FIELDS, and every SLOT_* constant must be mapped."""
+    assert F.AMOUNT_FIELDS == F.AMOUNT_SCALARS + F.AMOUNT_ARRAYS
+    assert list(F.AMOUNT_SLOT) == list(F.AMOUNT_FIELDS)
+    for name, slot in F.AMOUNT_SLOT.items():
+        assert F.AMOUNT_FIELDS[slot] == name
+    constants = {k: v for k, v in vars(F).items() if k.startswith("SLOT_")}
+    assert sorted(constants.values()) == sorted(F.AMOUNT_SLOT.values()) == list(range(len(F.AMOUNT_FIELDS)))
+    for key, slot in constants.items():  # SLOT_BLINDS is blinds_or_straddles; the others spell their field
+        assert F.AMOUNT_FIELDS[slot].upper().startswith(key.removeprefix("SLOT_"))
+    assert F.SCALAR_SLOTS == len(F.AMOUNT_SCALARS)

@@ -48,10 +48,14 @@ def test_merged_halves_equal_the_whole_and_survive_pickling():
 
 
 def test_pickling_carries_every_field_in_order():
-    """``__reduce__`` lists the fields by hand (mypyc needs it): a field added to the class and
-    not to it would be lost between a worker and the parent."""
+    """``__reduce__`` (mypyc needs it) carries ``summary.FIELDS``: a field added to the class and
+    not carried would be lost between a worker and the parent."""
     import dataclasses
     from collections import Counter
+
+    from handaudit.reports.summary import FIELDS
+
+    assert FIELDS == tuple(f.name for f in dataclasses.fields(Summary))
 
     values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,
               [(-1, -1, "s", 1, "k")], 8, 9.5, 10, "r")
@@ -60,6 +64,7 @@ def test_pickling_carries_every_field_in_order():
     cls, args = s.__reduce__()
     assert cls is Summary
     assert args == tuple(getattr(s, f.name) for f in dataclasses.fields(Summary))
+    assert Summary(*args) == s
 
 
 def test_text_module_still_exports_the_summary_and_every_name_it_lists():

@@ -1,5 +1,5 @@
 """What several test files share: where the repository and the shared corpus are, the command line
-run in a child process, and a stand-in rulebook for the settlement's unit tests.
+run in a child process, and a rulebook for the settlement's unit tests.
 
 The tests import it as ``helpers`` (pyproject's ``pythonpath = ["tests"]``); fixtures built on it
 are in conftest.py.
@@ -7,11 +7,15 @@ are in conftest.py.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
-import types
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from handaudit.rules.rulebook import Rulebook
 
 REPO = Path(__file__).resolve().parents[1]
 # The shared corpus lives next to the repository (README): real/ and generated/ hands.
@@ -40,11 +44,14 @@ def run_cli(*args: str, stdin: bytes | str | None = None, env: dict | None = Non
                           capture_output=True, env=cli_env(env), cwd=cwd, timeout=timeout, check=False, **kw)
 
 
-def settlement_rulebook(**kw) -> types.SimpleNamespace:
-    """The parameters the settlement reads from a rulebook, with the built-in books' values; keyword
-    arguments change some of them."""
-    base = {"name": "test", "odd_chip_stud": "all-cards", "odd_chip_button": "first-left-of-button",
-            "short_deck_trips_beat_straight": False, "rake_limit_percent": 10, "rake_rounding_units": 1,
-            "cite": lambda code: None}
-    base.update(kw)
-    return types.SimpleNamespace(**base)
+def settlement_rulebook(base: str = "roberts-v11", **params) -> Rulebook:
+    """A real, loaded rulebook for the settlement's unit tests: the built-in ``base`` (Robert's:
+    ``odd_chip_stud = all-cards``, the reading these tests assume) with keyword arguments replacing
+    parameters, each checked as a rulebook file's value is (``dataclasses.replace``)."""
+    from handaudit.rules.params import PARAMETERS
+    from handaudit.rules.rulebook import load_rulebook
+
+    book = load_rulebook(base)
+    for key, value in params.items():
+        PARAMETERS[key].check(value, "settlement_rulebook")
+    return dataclasses.replace(book, **params)

@@ -2,7 +2,9 @@
 the words of their enumerated values, and the finding codes every rulebook cites.
 
 A new parameter is one entry here, one attribute of :class:`~handaudit.rules.rulebook.Rulebook`,
-a value in each ``books/*.toml``, and its consumer in the replay or the settlement.
+a value in each ``books/*.toml``, and its consumer in the replay or the settlement, which read a
+typed ``Rulebook`` as ``book.<name>`` / ``rulebook.<name>`` (tests/test_rulebook_consumers.py
+fails for a parameter that nothing outside ``rules/`` reads).
 """
 
 from __future__ import annotations

@@ -6,9 +6,11 @@ chips are divided (:mod:`.showdown`), chips received and finishing stacks, and t
 with the recorded ``winnings`` / ``finishing_stacks`` (:mod:`.payouts`). :mod:`.ledger` prints
 it all as a ledger a person can check by hand (``handaudit settle``).
 
-Rulebook parameters read (any object with these attributes will do): ``odd_chip_stud``
-(``all-cards`` | ``hand-cards``), ``short_deck_trips_beat_straight``, ``rake_limit_percent``,
-``rake_rounding_units``, and ``cite(code)`` for the rule text of findings.
+The rulebook is a loaded :class:`~handaudit.rules.rulebook.Rulebook` (tests build one with
+``load_rulebook`` or ``dataclasses.replace``, never a stand-in). Its parameters read here:
+``odd_chip_stud`` (``all-cards`` | ``hand-cards``), ``short_deck_trips_beat_straight``,
+``rake_limit_percent``, ``rake_rounding_units``; and ``cite(code)`` and ``sources`` for the rule
+text of findings and of odd-chip awards.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..core.jsonshape import JSONShape
 from ..core.value import Value
 from ..core.variants import VARIANTS
 from ..findings.finding import Finding
+from ..rules.rulebook import Rulebook
 from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
 from .pots import (
     ante_trim_returns,
@@ -140,7 +143,7 @@ def _fit(values: tuple[T, ...], n: int, fill: T) -> tuple[T, ...]:
     return values + (fill,) * (n - len(values))
 
 
-def settle(hand: Hand, replay: Replay, rulebook: object) -> Settlement:
+def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
     """Settle ``hand`` as replayed. Never raises for a replay the engine produces."""
     contributions = replay.contributions
     n = len(contributions)

@@ -36,6 +36,7 @@ from typing import Final
 from ..core.amounts import amount_text
 from ..core.hand import Hand
 from ..findings.finding import Finding
+from ..rules.rulebook import Rulebook
 from .showdown import Pot
 
 MATCH: Final = "match"
@@ -47,32 +48,15 @@ RULE_PAYOUT: Final = "settlement: pots, side pots and returns (seed 002)"
 RULE_RAKE: Final = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
 
 
-def _cite(rulebook: object, code: str, default: str) -> str:
-    cite = getattr(rulebook, "cite", None)
-    if cite is not None:
-        try:
-            text = cite(code)
-        except Exception:  # noqa: BLE001 - a citation must never break settling
-            text = None
-        if text:
-            return f"{text}; {default}"
-    return default
+def _cite(rulebook: Rulebook, code: str, default: str) -> str:
+    """The rule text of a settlement finding: the rulebook's citation for ``code`` (if any), then ours."""
+    text = rulebook.cite(code)
+    return f"{text}; {default}" if text else default
 
 
-def _limits(rulebook: object) -> tuple[int, int]:
-    pct = getattr(rulebook, "rake_limit_percent", 10)
-    units = getattr(rulebook, "rake_rounding_units", 1)
-    return _int_or(pct, 10), _int_or(units, 1)
-
-
-def _int_or(value: object, default: int) -> int:
-    """``int(value)``, ``default`` for None. An int is taken as it is: compiled, ``int()`` of an
-    object is a generic call."""
-    if value is None:
-        return default
-    if isinstance(value, int):
-        return value
-    return int(value)  # type: ignore[call-overload]
+def _limits(rulebook: Rulebook) -> tuple[int, int]:
+    """``(rake_limit_percent, rake_rounding_units)``."""
+    return rulebook.rake_limit_percent, rulebook.rake_rounding_units
 
 
 def _within(rake: int, pot_total: int, pct: int, units: int) -> bool:
@@ -84,7 +68,7 @@ def _names(players: Sequence[int]) -> str:
     return ", ".join(f"p{p + 1}" for p in players)
 
 
-def _conservation(findings: list[Finding], rulebook: object, scale: int, missing: int, pot_total: int,
+def _conservation(findings: list[Finding], rulebook: Rulebook, scale: int, missing: int, pot_total: int,
                   pct: int, units: int, what: str) -> None:
     """chips-not-conserved when recorded results create chips, or lose more than rake explains.
 
@@ -133,7 +117,7 @@ def _rake_reading(expected: tuple[int, ...], recorded: tuple[int, ...], pot_tota
     return not bad, bad, rake_ok
 
 
-def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], returned: tuple[int, ...],
+def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...], returned: tuple[int, ...],
                   pots: list[Pot], received: tuple[int, ...] | None, determined: bool,
                   notes: dict[int, str] | None = None
                   ) -> tuple[tuple[int | None, ...] | None, str, int | None, tuple[Finding, ...], str | None]:
@@ -280,7 +264,7 @@ def check_payouts(hand: Hand, rulebook: object, contributions: tuple[int, ...], 
     return fs, check, rake, tuple(findings), convention
 
 
-def _check_possible(findings: list[Finding], hand: Hand, rulebook: object, rec: tuple[int, ...],
+def _check_possible(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec: tuple[int, ...],
                     returned: tuple[int, ...], pots: list[Pot], pot_total: int, what: str,
                     scale: int) -> None:
     """Undetermined winners: nobody may get more than the pots they can win (+ own return)."""
@@ -303,7 +287,7 @@ def _check_possible(findings: list[Finding], hand: Hand, rulebook: object, rec: 
                 rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
 
 
-def _check_stacks(findings: list[Finding], hand: Hand, rulebook: object, rec_fs: tuple[int, ...],
+def _check_stacks(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],
                   expected: tuple[int | None, ...] | None, contributions: tuple[int, ...],
                   received: tuple[int, ...] | None, returned: tuple[int, ...], pots: list[Pot], pot_total: int,
                   w_rake: list[int] | None, pct: int, units: int, scale: int) -> None:

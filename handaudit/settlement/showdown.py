@@ -36,6 +36,7 @@ from typing import ClassVar, Final
 from ..core.cards import UNKNOWN
 from ..core.value import Value
 from ..core.variants import USE_OMAHA, Variant
+from ..rules.rulebook import Rulebook
 from . import evaluators as E
 
 WHOLE: Final = "whole"
@@ -183,11 +184,11 @@ class _Hands:
     compares hands: a plain class, not closures, whose shared frame would be built on every call)."""
 
     def __init__(self, hole: tuple[tuple[int, ...], ...], board: tuple[int, ...], use: str,
-                 rulebook: object) -> None:
+                 rulebook: Rulebook) -> None:
         self.hole = hole
         self.board = board
         self.use = use
-        self.trips_beat_straight = bool(getattr(rulebook, "short_deck_trips_beat_straight", False))
+        self.trips_beat_straight = rulebook.short_deck_trips_beat_straight
         # kind -> strength by player (_NOT_EVALUATED until asked for): no (player, kind) key
         # tuple to make per look-up
         self.strengths: dict[str, list[int | None]] = {}
@@ -207,7 +208,7 @@ class _Hands:
         return self.hole[p] + self.board
 
 
-def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdown: bool,
+def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, showdown: bool,
                folded: tuple[bool, ...], shown: tuple[bool | None, ...],
                hole: tuple[tuple[int, ...], ...], board: tuple[int, ...],
                pots: list[tuple[int, tuple[int, ...]]]) -> tuple[list[Pot], bool]:
@@ -277,7 +278,7 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
         if hands_at is None:
             hands_at = _Hands(hole, board, use, rulebook)
         if stud and stud_mode is None:
-            stud_mode = getattr(rulebook, "odd_chip_stud", "all-cards")
+            stud_mode = rulebook.odd_chip_stud
         highs: list[int] = []
         unknown: list[int] = []
         for p in contenders:
@@ -336,15 +337,14 @@ def award_pots(variant: Variant | None, rulebook: object, complete: bool, showdo
     return out, determined
 
 
-def _odd_chip_rule(rulebook: object, stud_mode: str | None) -> str:
-    sources = getattr(rulebook, "sources", None) or {}
+def _odd_chip_rule(rulebook: Rulebook, stud_mode: str | None) -> str:
     if stud_mode is None:
         text = "first seat left of the button"
-        src = sources.get("odd_chip_button") if isinstance(sources, dict) else None
+        src = rulebook.sources.get("odd_chip_button")
     else:
         text = ("highest (low hand: lowest) card by suit, "
                 + ("all the player's cards" if stud_mode == "all-cards" else "the five cards of the hand"))
-        src = sources.get("odd_chip_stud") if isinstance(sources, dict) else None
+        src = rulebook.sources.get("odd_chip_stud")
     return f"{text}; {src}" if src else text
 
 

@@ -12,8 +12,8 @@ Two checks:
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import types
 
 import pytest
 
@@ -139,13 +139,7 @@ def _rulebook_for(book, expected):
     """PokerKit's short-deck ranking (straight over trips) for the flagged NS hands."""
     if "ns_trips_vs_straight" not in expected["flags"] or not book.short_deck_trips_beat_straight:
         return book
-    import dataclasses
-
-    if dataclasses.is_dataclass(book):
-        return dataclasses.replace(book, short_deck_trips_beat_straight=False)
-    clone = types.SimpleNamespace(**{k: getattr(book, k) for k in dir(book) if not k.startswith("__")})
-    clone.short_deck_trips_beat_straight = False
-    return clone
+    return dataclasses.replace(book, short_deck_trips_beat_straight=False)
 
 
 @pytest.mark.skipif(not LEGAL, reason="generated corpus not found")

@@ -267,11 +267,11 @@ def exact_text(text: str) -> tuple[int | None, int]:
     if len(digits) - places > 19:  # 10**19 or more: decided before an int of those digits is made
         return None, TOO_LARGE
     units = int(digits)
-    if units > MAX_UNITS:
-        return None, TOO_LARGE
-    if places < 0:
+    if places < 0:  # '5e18': the exponent's zeros are units too, so scale before the limit
         units *= power_of_ten(-places)
         places = 0
+    if units > MAX_UNITS:
+        return None, TOO_LARGE
     return (-units if negative else units), places
 
 

@@ -74,6 +74,9 @@ def test_every_toml_float_exact_or_refused(sign, whole, frac, exp, underscores):
     ("1e-19", (None, F.TOO_PRECISE)),
     ("4e18", (4 * 10**18, 0)),
     ("4.000000000000000001e18", (None, F.TOO_LARGE)),
+    ("5e18", (None, F.TOO_LARGE)),  # the exponent's zeros count: over the limit once scaled
+    ("0.05E20", (None, F.TOO_LARGE)),  # (found by the differential above)
+    ("40e17", (4 * 10**18, 0)),
     ("1_000.5", (10005, 1)),
     ("-0.0", (0, 0)),
     ("+0.0", (0, 0)),

@@ -21,6 +21,7 @@ from ..grammar.result import ReadResult
 from ..reports.hand_report import HandReport
 from ..reports.jsonl import report_line
 from ..reports.rows import hand_rows
+from ..rules.rulebook import Rulebook
 from ..settlement import settle
 from ..validator import replay
 
@@ -37,7 +38,7 @@ def internal_error(read: ReadResult, book_name: str, index: int, err: BaseExcept
     return HandReport(read, book_name, tuple(read.findings) + (finding,), index=index)
 
 
-def audit_chunk(chunk: Chunk, book: Any) -> HandReport:
+def audit_chunk(chunk: Chunk, book: Rulebook) -> HandReport:
     """Read, replay and settle one hand. Never raises (unless debugging): a failure of handaudit
     itself on this hand becomes an ``internal-error`` finding and the run goes on."""
     try:
@@ -66,7 +67,7 @@ def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool) -> tup
         return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
 
 
-def audit_batch(chunks: list[Chunk], book: Any, count: Callable[..., None], lines: list[str] | None,
+def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], lines: list[str] | None,
                 statuses: list[str] | None, add_rows: Callable[[Any], None] | None) -> None:
     """Audit ``chunks`` in order. Each hand is counted with ``count`` (:meth:`Summary.add`); its
     JSONL line goes to ``lines`` and its status to ``statuses`` when they are lists, and its
@@ -90,7 +91,7 @@ def audit_batch(chunks: list[Chunk], book: Any, count: Callable[..., None], line
             statuses.append(status)
 
 
-def audit_read(read: ReadResult, rulebook, index: int = 0) -> HandReport:
+def audit_read(read: ReadResult, rulebook: Rulebook, index: int = 0) -> HandReport:
     """Replay and settle one read hand under a loaded :class:`Rulebook`."""
     if read.hand is None:
         return HandReport(read, rulebook.name, read.findings, index=index)

@@ -55,3 +55,18 @@ def settlement_rulebook(base: str = "roberts-v11", **params) -> Rulebook:
     for key, value in params.items():
         PARAMETERS[key].check(value, "settlement_rulebook")
     return dataclasses.replace(book, **params)
+
+
+# A valid three-handed no-limit hold'em hand in dollars and cents (p3 raises, the others fold),
+# the shared input of the CLI, report and hostile-input tests.
+VALID_HAND = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.05, 0.10, 0]
+min_bet = 0.10
+starting_stacks = [10.00, 26.85, 5.00]
+actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
+finishing_stacks = [9.95, 26.75, 5.15]
+winnings = [0, 0, 0.25]
+"""
+# The same hand with p1 acting out of turn (an error finding).
+OUT_OF_TURN_HAND = VALID_HAND.replace("'p3 cbr 0.30', 'p1 f'", "'p1 cbr 0.30', 'p3 f'")

@@ -18,18 +18,10 @@ from handaudit.grammar.reader import read_hands
 from handaudit.grammar.sources import read_chunks
 from handaudit.reports.text import Progress
 
-from helpers import CORPUS, REPO, run_cli
+from helpers import CORPUS, OUT_OF_TURN_HAND, REPO, VALID_HAND, run_cli
 
-VALID = """variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [0.05, 0.10, 0]
-min_bet = 0.10
-starting_stacks = [10.00, 26.85, 5.00]
-actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
-finishing_stacks = [9.95, 26.75, 5.15]
-winnings = [0, 0, 0.25]
-"""
-INVALID = VALID.replace("'p3 cbr 0.30', 'p1 f'", "'p1 cbr 0.30', 'p3 f'")  # p1 acts out of turn
+VALID = VALID_HAND
+INVALID = OUT_OF_TURN_HAND  # p1 acts out of turn
 # p1 folds when checking was free: a warning only
 WARNING_ONLY = """variant = 'NT'
 antes = [0, 0, 0]

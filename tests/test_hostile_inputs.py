@@ -41,18 +41,10 @@ from handaudit.reports.text import (
 )
 from handaudit.run.local import Runner
 
-from helpers import REPO, cli_env, run_cli
+from helpers import OUT_OF_TURN_HAND, REPO, VALID_HAND, cli_env, run_cli
 
-VALID = """variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [0.05, 0.10, 0]
-min_bet = 0.10
-starting_stacks = [10.00, 26.85, 5.00]
-actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
-finishing_stacks = [9.95, 26.75, 5.15]
-winnings = [0, 0, 0.25]
-"""
-INVALID = VALID.replace("'p3 cbr 0.30', 'p1 f'", "'p1 cbr 0.30', 'p3 f'")  # p1 acts out of turn
+VALID = VALID_HAND
+INVALID = OUT_OF_TURN_HAND  # p1 acts out of turn
 
 # What a terminal acts on, and what splits a line for str.splitlines(), as UTF-8 bytes.
 TERMINAL_BYTES = [bytes([b]) for b in range(0x20) if b not in (9, 10)] + [b"\x7f"] + \

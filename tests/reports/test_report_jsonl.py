@@ -17,15 +17,9 @@ from handaudit.core.amounts import JSONNumber, amount_json, amount_text
 from handaudit.reports.jsonl import dumps, loads, report_line
 from handaudit.run.local import Runner
 
-HAND = """variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [0.05, 0.10, 0]
-min_bet = 0.10
-starting_stacks = [10.00, 26.85, 5.00]
-actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
-finishing_stacks = [9.95, 26.75, 5.15]
-winnings = [0, 0, 0.25]
-"""
+from helpers import VALID_HAND
+
+HAND = VALID_HAND
 
 CONTRACT_FIELDS = ["source", "hand_key", "hand", "variant", "rulebook", "status", "complete", "findings",
                    "settlement", "recorded", "payout_check", "rake"]

@@ -25,17 +25,9 @@ from handaudit.reports.parquet import MANIFEST, SUCCESS, read_table
 from handaudit.reports.schema import TABLES, markdown, schema
 from handaudit.run.local import audit_to_parquet
 
-from helpers import REPO, run_cli
+from helpers import REPO, VALID_HAND, run_cli
 
-GOOD = """variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [0.05, 0.10, 0]
-min_bet = 0.10
-starting_stacks = [10.00, 26.85, 5.00]
-actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
-finishing_stacks = [9.95, 26.75, 5.15]
-winnings = [0, 0, 0.25]
-"""
+GOOD = VALID_HAND
 
 BROKEN = (
     "[1]\n" + GOOD + "\n"

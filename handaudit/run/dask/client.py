@@ -145,8 +145,8 @@ class _LocalReport:
     def cleanup(self, reported: dict) -> int:
         """Remove the staging area and parts no successful task reported; temporaries removed."""
         from ...reports.layout import TABLE_NAMES
-        from ...reports.parquet import remove_temporaries
 
+        assert self.held is not None  # prepare() ran
         shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
         for table in TABLE_NAMES:
             tdir = os.path.join(self.out, table)
@@ -154,7 +154,7 @@ class _LocalReport:
             for name in os.listdir(tdir) if os.path.isdir(tdir) else ():
                 if _OUR_PART.match(name) and name not in keep:
                     unlink_quietly(os.path.join(tdir, name))
-        return remove_temporaries(self.out)
+        return self.held.remove_temporaries()
 
     def finish(self, metadata: dict, complete: bool) -> dict:
         from ...reports.parquet import count_rows, write_empty_parts
@@ -164,9 +164,8 @@ class _LocalReport:
         return count_rows(self.out)
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
-        from ...reports.parquet import write_manifest
-
-        write_manifest(self.out, manifest, complete)
+        assert self.held is not None  # prepare() ran
+        self.held.write_manifest(manifest, complete)
 
 
 class _RemoteReport:

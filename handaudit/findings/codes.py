@@ -127,6 +127,13 @@ CODES: dict[str, CodeInfo] = {
            "from pots; they match the settlement under that convention.",
            "pot 1.00 won by p2, p2's uncalled 0.50 returned; winnings = [0, 1.50]",
            "Nothing to fix for reading; converters should record pot winnings only (net of the return)."),
+        _c("winnings-not-recorded", WARNING,
+           "Every recorded winnings entry is 0 although a pot was won: the file does not record the payout "
+           "(how some site-log converters write \"not recorded\"), so it is not compared (payout_check "
+           "not-recorded, unless finishing stacks are recorded and checked).",
+           "pot 3.00 won by p2; winnings = [0, 0, 0]",
+           "Nothing to fix for the audit; a converter that knows the payouts should write them (or omit "
+           "`winnings`)."),
         _c("internal-error", ERROR,
            "handaudit itself failed on this hand (a bug in handaudit, not in the hand); the other hands are audited.",
            "any hand that makes the audit raise", "Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows "

@@ -13,8 +13,9 @@ How recorded ``winnings`` are read (real logs differ, see ../shared/corpus/real/
 * **gross** (some ABS / PTY hands): the recorded amount also includes the player's own uncalled
   bet, ``recorded = won + returned - rake share``. Recognised when the net reading fails and
   this one holds with some return > 0: a match, with the info finding ``winnings-gross``.
-* **all zeros** although chips were won: not a payout that happened; a mismatch saying so
-  (and no rake is reported for it).
+* **all zeros** although chips were won: how some site-log converters write "not recorded".
+  Not a payout that happened, so not compared: ``not-recorded`` (unless finishing stacks are
+  recorded) with the warning ``winnings-not-recorded``, and no rake.
 * **absent**: ``not-recorded`` (unless finishing stacks are recorded).
 
 Anything else is a ``winnings-mismatch`` per player, with the exact difference; totals that
@@ -149,33 +150,35 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
                 stacks[i] = s - contributions[i] + returned[i] + received[i]
         fs = tuple(stacks)
 
-    if rec_w is None and rec_fs is None:
-        return fs, NOT_RECORDED, None, (), None
-
     scale = hand.scale
-    pct, units = _limits(rulebook)
     findings: list[Finding] = []
-    rake: int | None = None
     convention: str | None = None
+    if rec_w is not None and pot_total > 0 and not any(rec_w):
+        convention = "zeros"
+        if determined and received is not None:
+            who = ", ".join(f"p{i + 1} {amount_text(received[i], scale)}" for i in range(n) if received[i])
+            won = f" (the settlement pays {who})"
+        else:
+            won = ""
+        findings.append(Finding(
+            "winnings-not-recorded",
+            f"the file records no payout: every winnings entry is 0 although the pots total "
+            f"{amount_text(pot_total, scale)}{won}; read as not recorded",
+            rule=_cite(rulebook, "winnings-not-recorded", RULE_PAYOUT)))
+        rec_w = None
+
+    if rec_w is None and rec_fs is None:
+        return fs, NOT_RECORDED, None, tuple(findings), convention
+
+    pct, units = _limits(rulebook)
+    rake: int | None = None
     w_rake: list[int] | None = None  # per-player rake the recorded winnings show (to cross-check the stacks)
 
     if rec_w is not None:
         total_rec = 0
         for w in rec_w:
             total_rec += w
-        if total_rec == 0 and pot_total > 0:
-            convention = "zeros"
-            if determined and received is not None:
-                who = ", ".join(f"p{i + 1} {amount_text(received[i], scale)}" for i in range(n) if received[i])
-                won = f" (the settlement pays {who})"
-            else:
-                won = ""
-            findings.append(Finding(
-                "winnings-mismatch",
-                f"the file records no payout: every winnings entry is 0 although the pots total "
-                f"{amount_text(pot_total, scale)}{won}",
-                rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
-        elif determined and received is not None:
+        if determined and received is not None:
             ok, bad, rake_ok = _rake_reading(received, rec_w, pot_total, pct, units)
             if ok:
                 convention = "net"

@@ -105,9 +105,19 @@ def test_gross_winnings_net_of_rake():
 
 def test_all_zero_winnings_is_not_a_payout():
     s = settle(make_hand([1000, 1000], winnings=[0, 0], scale=2), FOLD_OUT, RB)
-    assert s.payout_check == "mismatch" and s.convention == "zeros" and s.rake is None
-    assert codes(s) == ["winnings-mismatch"]
+    assert s.payout_check == "not-recorded" and s.convention == "zeros" and s.rake is None
+    assert codes(s) == ["winnings-not-recorded"]
+    assert s.findings[0].severity == "warning"
     assert "records no payout" in s.findings[0].message and "p2 2.00" in s.findings[0].message
+
+
+def test_all_zero_winnings_with_stacks_checks_the_stacks():
+    # the zeros say nothing; the recorded finishing stacks are still compared (here: wrong)
+    s = settle(make_hand([1000, 1000], winnings=[0, 0], finishing=[1000, 1000], scale=2), FOLD_OUT, RB)
+    assert s.payout_check == "mismatch" and s.convention == "zeros"
+    assert codes(s) == ["winnings-not-recorded", "finishing-stacks-mismatch", "finishing-stacks-mismatch"]
+    ok = settle(make_hand([1000, 1000], winnings=[0, 0], finishing=[900, 1100], scale=2), FOLD_OUT, RB)
+    assert ok.payout_check == "match" and codes(ok) == ["winnings-not-recorded"]
 
 
 def test_absent_is_not_recorded():
@@ -198,9 +208,11 @@ def test_undetermined_total_above_the_pots():
     assert s.payout_check == "mismatch" and "chips-not-conserved" in codes(s)
 
 
-def test_undetermined_all_zeros_is_still_a_mismatch():
+def test_undetermined_all_zeros_is_not_recorded_either():
     s = settle(make_hand([50, 120, 300, 100], winnings=[0, 0, 0, 0]), UNKNOWN_SHOWDOWN, RB)
-    assert s.payout_check == "mismatch" and "records no payout" in s.findings[0].message
+    assert s.payout_check == "not-recorded" and [f.code for f in s.findings] == ["winnings-not-recorded"]
+    assert s.findings[0].message == ("the file records no payout: every winnings entry is 0 although the pots "
+                                     "total 310; read as not recorded")  # 390 less p3's uncalled 80
 
 
 def test_undetermined_finishing_stacks_out_of_range():

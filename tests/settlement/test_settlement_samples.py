@@ -37,3 +37,13 @@ def test_recorded_stacks_that_move_chips_are_both_reported():
     assert "10 more" in r.findings[0].message and "not rake" in r.findings[1].message
     assert r.to_json()["payout_check"] == "mismatch"
     json.dumps(r.to_json(), default=str)
+
+
+def test_all_zero_winnings_are_not_recorded():
+    r = _report("winnings-not-recorded")
+    s = r.settlement
+    assert [p.amount for p in s.pots] == [5] and s.returned == (0, 0, 4)
+    assert s.received == (0, 0, 5) and s.finishing_stacks == (99, 98, 103)
+    assert (s.payout_check, s.rake) == ("not-recorded", None)
+    assert [(f.code, f.severity, f.action_index) for f in r.findings] == [("winnings-not-recorded", "warning", None)]
+    assert r.status != "invalid"

@@ -105,7 +105,7 @@ class Betting(Dealing):
         who = self.p(i)
         if expected is None:
             self.find("out-of-turn", f"{who} acts but the betting round is over", who,
-                      self.book.ruling("out-of-turn"))
+                      None)
             return
         passed = []
         for k in range(self.n):
@@ -122,9 +122,8 @@ class Betting(Dealing):
         if not new:
             return
         names = ", ".join(self.p(j) for j in new)
-        ruling = self.book.ruling("out-of-turn") or "the action stands"
         self.find("out-of-turn", f"{who} acts out of turn; it is {self.p(expected)}'s turn ({names} passed over)",
-                  who, f"{ruling}; if {names} never act, they are treated as folded (facing a bet) or checked")
+                  who, f"the action stands; if {names} never act, they are treated as folded (facing a bet) or checked")
 
     def _close_skipped(self) -> None:
         """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
@@ -201,7 +200,7 @@ class Betting(Dealing):
         """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, seed 4.5)."""
         if to_call == 0 and self.rules.unnecessary_fold != "off":
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
-                      self.p(i), self.book.ruling("unnecessary-fold"),
+                      self.p(i), None,
                       severity=WARNING if self.rules.unnecessary_fold == WARNING else INFO)
         self._mark_folded(i)
         self.to_act &= ~(1 << i)
@@ -224,7 +223,7 @@ class Betting(Dealing):
         if i != self.bring_in_player and self.bring_in_player is not None:
             self.find("wrong-bring-in", f"{who} posts the bring-in, but {self.p(self.bring_in_player)} has the "
                       f"{'highest' if self.v.code == 'FR' else 'lowest'} up card and must bring in", who,
-                      self.book.ruling("wrong-bring-in"))
+                      None)
         amount = self.hand.bring_in or 0
         self.put(i, amount - self.bet[i])
         self.level = max(self.level, self.bet[i])
@@ -247,7 +246,8 @@ class Betting(Dealing):
         word = "bet" if self.level == 0 else ("completion" if self._stud_bring_in_pending() else "raise")
         if to > cap_to:
             self.find("exceeds-stack", f"{who} {word}s to {self.fmt(to)} but has only {self.fmt(cap_to)} "
-                      f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}")
+                      f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}",
+                      facts={"to": self.fmt(cap_to), "stack": self.fmt(cap_to)})
             to = cap_to
         all_in = to == cap_to and not self.unknown >> i & 1
         if to <= self.level:
@@ -256,19 +256,20 @@ class Betting(Dealing):
             return self._call(i)
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
-                      f"{self.raises - 1} raises", who, self.book.ruling("raise-cap-exceeded") or "treated as a call")
+                      f"{self.raises - 1} raises", who, "treated as a call")
             return self._call(i)
         if lo == NO_RAISE:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - (self.acted_level[i] if self.acted >> i & 1 else self.level)
                 self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
-                          self.book.ruling("betting-not-reopened") or "treated as a call")
+                          "treated as a call")
             return self._call(i)
         if fixed:
             if to != lo and not (all_in and to < lo):
                 self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
-                          f"{self.fmt(lo)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {self.fmt(lo)}")
+                          f"{self.fmt(lo)}", who, f"one bet: to {self.fmt(lo)}",
+                          facts={"to": self.fmt(lo), "min": self.fmt(lo)})
                 to = lo
         else:
             if to < lo and not all_in:
@@ -281,7 +282,7 @@ class Betting(Dealing):
                     ruling = ("treated as a call (half rule)" if as_call
                               else f"brought up to the minimum raise, to {self.fmt(ruled)}")
                 self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
-                          ruling)
+                          ruling, facts={"to": self.fmt(ruled), "min": self.fmt(lo)})
                 if as_call:
                     return self._call(i)
                 to = min(ruled, cap_to)
@@ -289,7 +290,8 @@ class Betting(Dealing):
             if self.pot_limit and hi != NO_RAISE and to > hi:
                 self.find("over-pot-limit", f"{who} {word}s to {self.fmt(to)}; the pot limit is to {self.fmt(hi)}"
                           + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
-                          f"cut back to a pot-sized {word}: to {self.fmt(hi)}")
+                          f"cut back to a pot-sized {word}: to {self.fmt(hi)}",
+                          facts={"to": self.fmt(hi), "max": self.fmt(hi)})
                 to = hi
                 all_in = to == cap_to
         # apply

@@ -280,7 +280,7 @@ class _Engine(Betting):
         complete = self.phase == OVER
         if not complete:
             self.findings.append(Finding("incomplete-hand", self._incomplete_message(), None, None,
-                                         self.book.cite("incomplete-hand")))
+                                         self.book.cite("incomplete-hand"), self.book.ruled("incomplete-hand")))
         return Replay(
             findings=tuple(self.findings),
             records=tuple(self.records),

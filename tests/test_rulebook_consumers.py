@@ -25,11 +25,7 @@ PACKAGE = REPO / "handaudit"
 RULEBOOK_NAMES = ("book", "rulebook")
 
 # parameter -> why nothing reads it, and the issue that will fix that
-KNOWN_DEAD: dict[str, str] = {
-    "odd_chip_button": "accepted, checked and documented, and its rule text is cited on a button game's "
-                       "odd-chip awards, but the settlement always gives the odd chips in seat order from "
-                       "the button's left: high-card-by-suit is never applied (issue 15, item 4)",
-}
+KNOWN_DEAD: dict[str, str] = {}
 
 
 def _modules() -> list[tuple[str, ast.Module]]:

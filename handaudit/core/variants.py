@@ -2,7 +2,7 @@
 
 The validator and the settlement look things up here instead of branching on variant codes.
 Sources: the PHH spec's variant table (required.rst), Robert's Rules of Poker v11 sections on
-each game (stud street sizes, draw games), and seed 000 rule 4.2 (who opens each round).
+each game (stud street sizes, draw games), and Robert's Rules of Poker v11, Section 4 introduction and Section 8 rule 2 (who opens each round).
 """
 
 from __future__ import annotations

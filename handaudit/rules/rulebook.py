@@ -91,6 +91,39 @@ class Rulebook:
         """What this rulebook makes of the irregular action a finding code reports, or None."""
         return self.rulings.get(code)
 
+    def ruled(self, code: str, applied: str | None = None, facts: dict[str, str] | None = None) -> str | None:
+        """The ruling a finding shows: this rulebook's text for ``code``, its placeholders
+        (``{applied}``, ``{to}``, ``{min}``, ...: see :data:`RULING_PLACEHOLDERS`) filled from
+        what the replay did. A code the rulebook gives no ruling for shows ``applied``."""
+        text = self.rulings.get(code)
+        if text is None:
+            return applied
+        values = _Facts(facts or {})
+        values.setdefault("applied", applied or "")
+        try:
+            return text.format_map(values)
+        except (ValueError, IndexError, AttributeError):  # a stray brace in a user's text
+            return text
+
+
+# The placeholders a [rulings] text may use; the replay fills those it knows, any other stays as
+# written. (docs/rules.md lists them.)
+RULING_PLACEHOLDERS = {
+    "applied": "what the replay did, in its own words (e.g. 'treated as a call')",
+    "player": "the player the finding is about (p3)",
+    "to": "the amount the bet or raise is ruled to be (formatted in the hand's currency)",
+    "min": "the minimum legal bet or raise-to",
+    "max": "the largest legal bet or raise-to (pot limit)",
+    "stack": "what the player had: stack plus chips already in this round",
+}
+
+
+class _Facts(dict):
+    """A format mapping that leaves an unknown placeholder as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
 
 _FIXED = {"name", "title", "sources", "notes", "citations", "rulings", "extends", "overrides"}
 if [f.name for f in fields(Rulebook) if f.name not in _FIXED] != list(PARAMETERS):  # keep the two in step

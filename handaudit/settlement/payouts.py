@@ -45,7 +45,7 @@ MISMATCH: Final = "mismatch"
 NOT_RECORDED: Final = "not-recorded"
 UNDETERMINED: Final = "undetermined"
 
-RULE_PAYOUT: Final = "settlement: pots, side pots and returns (seed 002)"
+RULE_PAYOUT: Final = "Robert's Rules of Poker v11, Glossary, Table stakes (reading: pots, side pots and returns)"
 RULE_RAKE: Final = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
 
 

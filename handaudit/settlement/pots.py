@@ -7,7 +7,7 @@ Everything is exact integer arithmetic in the hand's minor units. The rules, in 
    PokerKit and the replay engine post them), its dead-blind part (``Replay.dead`` minus the
    ante: the engine records antes as dead too) and its live bets (the rest).
 2. **Return the uncalled part** of the largest live bet total: the amount by which it exceeds the
-   second-largest is given back, never put in a pot (seed 002: "Return first"). A tie for the
+   second-largest is given back, never put in a pot (reading: table stakes, Robert's Rules of Poker v11, Glossary). A tie for the
    largest returns nothing. Comparing whole-hand totals gives the same result as returning the
    uncalled bet street by street, because before the last betting round every player still in
    has matched the others or is all-in for less.

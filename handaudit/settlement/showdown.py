@@ -21,7 +21,10 @@ leftover units go one each to the first ``r`` winners (nobody gets two):
 * stud games: to the highest card by suit (spades > hearts > diamonds > clubs) for a high hand,
   the lowest card by suit for a low hand (Robert's Rules v11, "Ties"); the rulebook parameter
   ``odd_chip_stud`` says which cards count: ``all-cards`` (Robert's: all the player's cards) or
-  ``hand-cards`` (WSOP: only the five cards of the hand).
+  ``hand-cards`` (WSOP: only the five cards of the hand);
+* button games under ``odd_chip_button = "high-card-by-suit"``: as in stud, by the highest
+  (lowest, low hand) card by suit among the player's own hole cards (reading: the board is
+  shared by all, so it cannot break the tie); tied cards keep seat order.
 
 A pot is *undetermined* (no awards) when the hand is incomplete or a contender's cards are
 unknown (``??``) or cannot form a hand; the pots themselves are still exact.
@@ -36,6 +39,7 @@ from typing import ClassVar, Final
 from ..core.cards import UNKNOWN
 from ..core.value import Value
 from ..core.variants import USE_OMAHA, Variant
+from ..rules.params import HIGH_CARD_BY_SUIT
 from ..rules.rulebook import Rulebook
 from . import evaluators as E
 
@@ -43,6 +47,8 @@ WHOLE: Final = "whole"
 HIGH: Final = "high"
 LOW: Final = "low"
 
+_HOLE_CARDS: Final = "hole-cards"  # odd_chip_button = high-card-by-suit: by the player's own cards
+_SEAT_ORDER: Final = "seat-order"  # odd_chip_button = first-left-of-button
 _LOW_KINDS: Final = frozenset(("low_eight", "low_a5"))  # ace-low kinds: odd chip to the lowest card
 
 
@@ -207,6 +213,9 @@ class _Hands:
     def cards_of(self, p: int) -> tuple[int, ...]:
         return self.hole[p] + self.board
 
+    def hole_of(self, p: int) -> tuple[int, ...]:
+        return self.hole[p]
+
 
 def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, showdown: bool,
                folded: tuple[bool, ...], shown: tuple[bool | None, ...],
@@ -277,8 +286,13 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
             continue
         if hands_at is None:
             hands_at = _Hands(hole, board, use, rulebook)
-        if stud and stud_mode is None:
-            stud_mode = rulebook.odd_chip_stud
+        if stud_mode is None:
+            # button games under high-card-by-suit: as in stud, among the player's own (hole)
+            # cards; reading: the board is shared, so its cards cannot break a tie
+            stud_mode = rulebook.odd_chip_stud if stud else (
+                _HOLE_CARDS if rulebook.odd_chip_button == HIGH_CARD_BY_SUIT else _SEAT_ORDER)
+        order_mode = None if stud_mode == _SEAT_ORDER else stud_mode
+        cards_of = hands_at.cards_of if stud else hands_at.hole_of
         highs: list[int] = []
         unknown: list[int] = []
         for p in contenders:
@@ -308,22 +322,22 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
             qualifying = True
             hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]  # noqa: B905
             high_amount = amount - amount // 2
-            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
+            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, order_mode, cards_of)
             low_contenders = tuple([p for p, v in zip(contenders, lows) if v is not None])  # noqa: B905
             low_values = [v for v in lows if v is not None]
             _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
-                         stud_mode, hands_at.cards_of)
+                         order_mode, cards_of)
             reason = "high and low halves" + ("; the odd chip of the pot goes to the high half"
                                               if amount % 2 else "")
         else:
             qualifying = False
-            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, stud_mode, hands_at.cards_of)
+            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, order_mode, cards_of)
             reason = "no qualifying low: the high hand scoops" if lows is not None else "best hand"
         if len(awards) > (2 if qualifying else 1):
             reason += "; tied hands split the chips evenly"
         if odd:
             if odd_rule is None:
-                odd_rule = _odd_chip_rule(rulebook, stud_mode)
+                odd_rule = _odd_chip_rule(rulebook, order_mode)
             by_share: dict[str, list[str]] = {}
             for a in awards:
                 if a.player in odd:
@@ -340,6 +354,9 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
 def _odd_chip_rule(rulebook: Rulebook, stud_mode: str | None) -> str:
     if stud_mode is None:
         text = "first seat left of the button"
+        src = rulebook.sources.get("odd_chip_button")
+    elif stud_mode == _HOLE_CARDS:
+        text = "highest (low hand: lowest) card by suit among the player's own cards"
         src = rulebook.sources.get("odd_chip_button")
     else:
         text = ("highest (low hand: lowest) card by suit, "

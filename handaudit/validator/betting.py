@@ -99,13 +99,14 @@ class Betting(Dealing):
 
     def _out_of_turn(self, i: int, expected: int | None) -> None:
         """Report a player acting before their turn. The players passed over keep their turn
-        (TDA Rule 55, seed 4.24/4.26); they are reported once, and if the history never gives
+        (TDA 2026 Rule 55;
+        Robert's Rules of Poker v11, Section 3 rules 11 and 12; WSOP 2023 Live Action Rules 132 and 133); they are reported once, and if the history never gives
         them an action before the next deal, their hands are treated as folded when facing a
         bet and as checked otherwise."""
         who = self.p(i)
         if expected is None:
             self.find("out-of-turn", f"{who} acts but the betting round is over", who,
-                      self.book.ruling("out-of-turn"))
+                      None)
             return
         passed = []
         for k in range(self.n):
@@ -122,9 +123,8 @@ class Betting(Dealing):
         if not new:
             return
         names = ", ".join(self.p(j) for j in new)
-        ruling = self.book.ruling("out-of-turn") or "the action stands"
         self.find("out-of-turn", f"{who} acts out of turn; it is {self.p(expected)}'s turn ({names} passed over)",
-                  who, f"{ruling}; if {names} never act, they are treated as folded (facing a bet) or checked")
+                  who, f"the action stands; if {names} never act, they are treated as folded (facing a bet) or checked")
 
     def _close_skipped(self) -> None:
         """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
@@ -178,7 +178,9 @@ class Betting(Dealing):
 
     def _may_raise(self, i: int) -> bool:
         """A player who has not acted may always raise; one who has, only when what they now face
-        since acting is a full raise (seed 4.11, 4.12; fixed limit 4.14, house 9.5)."""
+        since acting is a full raise (TDA 2026 Rule 49; Robert's Rules of Poker v11, Section 14
+        No-Limit rules 3 and 4; WSOP 2023 Live Action Rule 171; fixed limit: Robert's Section 3
+        rule 7, WSOP 2023 Live Action Rule 129, house rule 9.5)."""
         if not self.acted >> i & 1:
             return True
         faced = self.level - self.acted_level[i]
@@ -187,7 +189,7 @@ class Betting(Dealing):
 
     def _cap_reached(self) -> bool:
         """Fixed limit: a bet and `limit_raises` raises (`limit_raises_short` with fewer than three
-        betting rounds), lifted heads-up as the rulebook's `heads_up_uncap` says (seed 4.15; house
+        betting rounds), lifted heads-up as the rulebook's `heads_up_uncap` says (Robert's Rules of Poker v11, Section 3 rules 4 and 5; WSOP 2023 Live Action Rules 126 and 127; TDA 2026 Rule 50; house
         9.3, 9.4, 9.6). The rulebook's parameters carry the citation of each value."""
         if not self.fixed or self.raises < self.max_raises:
             return False
@@ -198,10 +200,10 @@ class Betting(Dealing):
         return True
 
     def _fold(self, i: int, to_call: int) -> str:
-        """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, seed 4.5)."""
+        """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, TDA 2026 Rule 60)."""
         if to_call == 0 and self.rules.unnecessary_fold != "off":
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
-                      self.p(i), self.book.ruling("unnecessary-fold"),
+                      self.p(i), None,
                       severity=WARNING if self.rules.unnecessary_fold == WARNING else INFO)
         self._mark_folded(i)
         self.to_act &= ~(1 << i)
@@ -224,7 +226,7 @@ class Betting(Dealing):
         if i != self.bring_in_player and self.bring_in_player is not None:
             self.find("wrong-bring-in", f"{who} posts the bring-in, but {self.p(self.bring_in_player)} has the "
                       f"{'highest' if self.v.code == 'FR' else 'lowest'} up card and must bring in", who,
-                      self.book.ruling("wrong-bring-in"))
+                      None)
         amount = self.hand.bring_in or 0
         self.put(i, amount - self.bet[i])
         self.level = max(self.level, self.bet[i])
@@ -235,10 +237,13 @@ class Betting(Dealing):
     def _bet_raise(self, i: int, to: int, lo: int, hi: int) -> str:
         """A ``cbr``: judge the amount, apply the ruling, and update the round.
 
-        In order: table stakes (seed 4.10: never more than the stack), not above the current bet,
-        betting reopened (seed 4.11-4.14), the fixed-limit cap (4.15), then the size: fixed limit
-        one unit (4.23, 3.11), no-limit/pot-limit at least the minimum (4.7, 4.8, 4.13) with the
-        rulebook's short-raise ruling (4.9), pot-limit at most the pot (seed 002, 4.23).
+        In order: table stakes (never more than the stack: Robert's Rules of Poker v11, Glossary,
+        Table stakes), not above the current bet, betting reopened (TDA 2026 Rule 49; Robert's
+        Section 14 No-Limit rules 3 and 4; fixed limit: Robert's Section 3 rule 7), the fixed-limit
+        cap (Robert's Section 3 rules 4 and 5; TDA 2026 Rule 50), then the size: fixed limit one
+        unit, no-limit/pot-limit at least the minimum (TDA 2026 Rule 45; Robert's Section 14
+        No-Limit rules 1 to 3) with the rulebook's short-raise ruling, pot-limit at most the pot
+        (TDA 2026 Rules 3 and 47; Robert's Section 14 Pot-Limit rule 1).
         """
         who = self.p(i)
         fixed = self.fixed
@@ -247,7 +252,8 @@ class Betting(Dealing):
         word = "bet" if self.level == 0 else ("completion" if self._stud_bring_in_pending() else "raise")
         if to > cap_to:
             self.find("exceeds-stack", f"{who} {word}s to {self.fmt(to)} but has only {self.fmt(cap_to)} "
-                      f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}")
+                      f"({self.fmt(self.stack[i])} behind)", who, f"all in for {self.fmt(cap_to)}",
+                      facts={"to": self.fmt(cap_to), "stack": self.fmt(cap_to)})
             to = cap_to
         all_in = to == cap_to and not self.unknown >> i & 1
         if to <= self.level:
@@ -256,19 +262,20 @@ class Betting(Dealing):
             return self._call(i)
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
-                      f"{self.raises - 1} raises", who, self.book.ruling("raise-cap-exceeded") or "treated as a call")
+                      f"{self.raises - 1} raises", who, "treated as a call")
             return self._call(i)
         if lo == NO_RAISE:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - (self.acted_level[i] if self.acted >> i & 1 else self.level)
                 self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
-                          self.book.ruling("betting-not-reopened") or "treated as a call")
+                          "treated as a call")
             return self._call(i)
         if fixed:
             if to != lo and not (all_in and to < lo):
                 self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
-                          f"{self.fmt(lo)}", who, self.book.ruling("wrong-limit-amount") or f"one bet: to {self.fmt(lo)}")
+                          f"{self.fmt(lo)}", who, f"one bet: to {self.fmt(lo)}",
+                          facts={"to": self.fmt(lo), "min": self.fmt(lo)})
                 to = lo
         else:
             if to < lo and not all_in:
@@ -281,15 +288,16 @@ class Betting(Dealing):
                     ruling = ("treated as a call (half rule)" if as_call
                               else f"brought up to the minimum raise, to {self.fmt(ruled)}")
                 self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
-                          ruling)
+                          ruling, facts={"to": self.fmt(ruled), "min": self.fmt(lo)})
                 if as_call:
                     return self._call(i)
                 to = min(ruled, cap_to)
                 all_in = to == cap_to
             if self.pot_limit and hi != NO_RAISE and to > hi:
                 self.find("over-pot-limit", f"{who} {word}s to {self.fmt(to)}; the pot limit is to {self.fmt(hi)}"
-                          + (" (an all-in above the pot is cut back, seed 4.23)" if all_in else ""), who,
-                          f"cut back to a pot-sized {word}: to {self.fmt(hi)}")
+                          + (" (an all-in above the pot is cut back: TDA 2026 Rules 3 and 47)" if all_in else ""), who,
+                          f"cut back to a pot-sized {word}: to {self.fmt(hi)}",
+                          facts={"to": self.fmt(hi), "max": self.fmt(hi)})
                 to = hi
                 all_in = to == cap_to
         # apply
@@ -312,7 +320,7 @@ class Betting(Dealing):
                 self.last_full = max(self.last_full, raise_by) if prev_level == 0 else raise_by
             short_allin = fixed and all_in and to < limits.fixed_to(self.fl_level, self.unit)
             if short_allin and self.rules.completed_plus_bet:
-                # The reopening all-in counts as completed to a full raise (seed 4.14(b) variant).
+                # The reopening all-in counts as completed to a full raise (Robert's Rules of Poker v11, Section 3 rule 7; WSOP 2023 Live Action Rule 129; TDA 2026 Rule 49 variant).
                 self.fl_level = limits.fixed_to(self.fl_level, self.unit)
             else:
                 self.fl_level = to  # allin-plus-bet: a raise over it is the all-in plus one bet
@@ -333,7 +341,7 @@ class Betting(Dealing):
             return
         # players who matched and acted are done; all-in players are never waited for
         self.to_act &= self.active
-        # A lone player with chips who faces no bet has nobody left to bet against (seed 4.3).
+        # A lone player with chips who faces no bet has nobody left to bet against (reading: the round ends when every live player has matched the bet).
         # PokerKit and some logs still record that player's check; it is accepted (no finding).
         # (to_act is then that one player, if anyone.)
         if self.to_act and self.n_active <= 1:

@@ -26,7 +26,7 @@ class Dealing(ReplayState):
                 continue
             if self.seen >> c & 1:
                 self.find("duplicate-card", f"{card_text(c)} is dealt again ({who}); it was already dealt in this hand",
-                          "d", self.book.ruling("duplicate-card"))
+                          "d", None)
             self.seen |= 1 << c
 
     def _deal(self, action: Action) -> str:
@@ -46,7 +46,7 @@ class Dealing(ReplayState):
         who = self.next_to_act()
         if who is not None:
             msg += f" ({self.p(who)} still to act)"
-        self.find("premature-deal", msg, "d", self.book.ruling("premature-deal"))
+        self.find("premature-deal", msg, "d", None)
 
     def _deal_board(self, cards: tuple[int, ...]) -> None:
         if self.phase == OVER:
@@ -140,7 +140,7 @@ class Dealing(ReplayState):
         if self.to_discard and self.to_discard[0] != i:
             if i in self.to_discard:
                 self.find("out-of-turn", f"{who} draws out of turn; it is {self.p(self.to_discard[0])}'s turn", who,
-                          self.book.ruling("out-of-turn"))
+                          None)
             else:
                 self.find("out-of-turn", f"{who} draws twice in one draw", who, "ignored")
                 return K.K_DISCARD if cards else K.K_STAND_PAT

@@ -152,16 +152,16 @@ class _Engine(Betting):
         first = 0
         if st.opener == OPEN_BLINDS:
             if self.largest_blind:
-                # Before the flop the big blind counts as the opening bet (seed 4.8); over a
+                # Before the flop the big blind counts as the opening bet (TDA 2026 Rules 45 and 50; Robert's Rules of Poker v11, Section 14 (No-Limit) rules 1 and 3); over a
                 # straddle the straddle is the last full bet, so the minimum raise-to is twice
-                # the straddle (rulebook `straddle_min_raise`, reading of seed 4.8).
+                # the straddle (rulebook `straddle_min_raise`, reading of TDA 2026 Rules 45 and 50; Robert's Rules of Poker v11, Section 14 (No-Limit) rules 1 and 3).
                 self.last_full = self._preflop_raise_size() if not fixed else self.unit
                 self.fl_level = self.largest_blind if fixed else 0
                 self.raises = 1
                 if self.straddles and self.rules.straddle_counts_as_raise:
                     self.raises += self.straddles
             if self.n == 2:
-                first = 1  # heads-up the button (p2) acts first before the flop (seed 4.2)
+                first = 1  # heads-up the button (p2) acts first before the flop (Robert's Rules of Poker v11, Section 4 introduction and Section 8 rule 2)
             elif self.blind_seat_last is not None:
                 first = (self.blind_seat_last + 1) % self.n
         elif st.opener == OPEN_BRING_IN:
@@ -280,7 +280,7 @@ class _Engine(Betting):
         complete = self.phase == OVER
         if not complete:
             self.findings.append(Finding("incomplete-hand", self._incomplete_message(), None, None,
-                                         self.book.cite("incomplete-hand")))
+                                         self.book.cite("incomplete-hand"), self.book.ruled("incomplete-hand")))
         return Replay(
             findings=tuple(self.findings),
             records=tuple(self.records),

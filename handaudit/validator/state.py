@@ -254,9 +254,16 @@ class ReplayState:
         self.acted_level[i] = self.level
 
     def find(self, code: str, message: str, actor: str | None = None, ruling: str | None = None,
-             severity: str | None = None) -> None:
+             severity: str | None = None, facts: dict[str, str | None] | None = None) -> None:
+        """Record a finding. Its ruling is the rulebook's text for ``code`` (issue 15: a user's
+        ``[rulings]`` always shows); ``ruling`` is what the replay did, ``{applied}`` in that text,
+        and ``facts`` fill its other placeholders."""
+        values = {"player": actor or ""}
+        if facts:
+            values.update({k: v or "" for k, v in facts.items()})
         self.findings.append(Finding(code, message, self.index if self.index >= 0 else None, actor,
-                                     self.book.cite(code), ruling, severity=severity or ""))
+                                     self.book.cite(code), self.book.ruled(code, ruling, values),
+                                     severity=severity or ""))
 
     def put(self, i: int, amount: int, dead: bool = False) -> int:
         """Move up to ``amount`` chips from a stack into the middle; returns what was put."""

@@ -47,3 +47,20 @@ def test_all_zero_winnings_are_not_recorded():
     assert (s.payout_check, s.rake) == ("not-recorded", None)
     assert [(f.code, f.severity, f.action_index) for f in r.findings] == [("winnings-not-recorded", "warning", None)]
     assert r.status != "invalid"
+
+
+def test_odd_chip_button_high_card_by_suit():
+    """odd_chip_button: seat order from the button's left (default) vs high card by suit among
+    the tied players' own cards (issue 15, item 4)."""
+    path = str(SAMPLES / "odd-chip-high-card.phh")
+    seat = next(audit([path]))
+    (pot,) = seat.settlement.pots
+    assert [(a.player, a.amount) for a in pot.awards] == [(1, 3), (2, 2)]
+    assert pot.odd_chips == (1,)
+    assert seat.settlement.payout_check == "mismatch"
+    suit = next(audit([path], overrides=["odd_chip_button=high-card-by-suit"]))
+    (pot,) = suit.settlement.pots
+    assert [(a.player, a.amount) for a in pot.awards] == [(1, 2), (2, 3)]
+    assert pot.odd_chips == (2,)
+    assert "own cards" in pot.reason
+    assert suit.settlement.payout_check == "match"

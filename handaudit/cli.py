@@ -172,6 +172,8 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
             _err(note)
     for note in result.notes:  # what the run recovered from (a worker that died)
         _err(note)
+    for line in s.not_phh:  # one line each; the exit status is 2
+        _err(line)
     return result.exit_status(fail_on)
 
 

@@ -67,6 +67,14 @@ CODES: dict[str, CodeInfo] = {
            "its files are not read\"; hands/7.phh -> missing.phh: \"a symbolic link to a missing file\"",
            "Make the file or directory readable by the user running handaudit (or remove the stale entry) "
            "and audit it again; the message names the path and the reason."),
+        _c("not-phh-file", ERROR,
+           "An input file that is not PHH at all: it holds a NUL byte, is not UTF-8 text, or has neither a "
+           "TOML table header nor a `key = value` line in its first 64 KiB. The file is one unreadable entry, "
+           "the run goes on with the other inputs, and handaudit check writes one line on standard error and "
+           "exits with status 2 (whatever --fail-on says). A PHH file with a syntax error is a syntax-error "
+           "hand, not this.",
+           "random bytes saved as hands.phhs: \"not a PHH file: a NUL byte at offset 17\"",
+           "Give handaudit only PHH files (check the file's name and what wrote it)."),
         _c("negative-blind", WARNING,
            "A negative blinds_or_straddles entry: a blind posted from another seat (missed or new-player blind).",
            "blinds_or_straddles = [5, 10, -5, 0, 0]",

@@ -12,6 +12,7 @@ import errno
 import gzip
 import io
 import os
+import re
 import stat
 import sys
 import typing
@@ -203,6 +204,27 @@ def _is_multi(path: str, head: bytes) -> bool:
     return False
 
 
+NOT_PHH = "not-phh-file"
+_ASSIGNMENT = re.compile(rb"^[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*=", re.M)
+
+
+def not_phh(head: bytes) -> str | None:
+    """Why ``head`` (a file's first bytes) is not PHH at all, or None. Not PHH: the first line
+    that is not blank or a comment neither starts a TOML table (``[``) nor is a ``key = value`` line
+    (random bytes, an image, prose). Anything else, however broken (a NUL or a bad byte inside
+    a value, an unclosed array), is PHH with a syntax error, reported on its hands."""
+    text = head[3:] if head.startswith(BOM) else head
+    for line in text.splitlines():
+        if BLANK_OR_COMMENT.match(line):
+            continue
+        if HEADER.match(line) or _ASSIGNMENT.match(line) or line.lstrip().startswith(b"["):
+            return None  # (a "[" line: a table header, perhaps a broken one)
+        if b"\0" in line:
+            return "not a PHH file: binary data (a NUL byte) where the first table or field should be"
+        return "not a PHH file: the first line is neither a TOML table nor a field assignment"
+    return None  # empty or comments only: the reader's own finding (no-hands, missing fields)
+
+
 def read_chunks(path: str) -> Iterator[Chunk]:
     """Yield every hand of one file as a :class:`Chunk`; problems become chunks, not exceptions.
 
@@ -233,7 +255,10 @@ def read_chunks(path: str) -> Iterator[Chunk]:
         except (OSError, EOFError, zlib.error) as err:
             yield Chunk(source, "", 0, b"", 1, read_problem(source, err))
             return
-        if _is_multi(path, head):
+        why = not_phh(head)
+        if why is not None:
+            yield Chunk(source, "", 0, b"", 1, (NOT_PHH, why))
+        elif _is_multi(path, head):
             yield from split_tables(source, reader)
         else:
             yield _single(source, reader.read)
@@ -313,5 +338,8 @@ def _single(source: str, read: Callable[[int], bytes]) -> Chunk:
     if size > MAX_HAND_BYTES:
         return Chunk(source, "", 0, b"", 1, ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
     data = parts[0] if len(parts) == 1 else b"".join(parts)
+    why = not_phh(data[:64 * 1024])
+    if why is not None:
+        return Chunk(source, "", 0, b"", 1, (NOT_PHH, why))
     # A byte-order mark is no part of the text (toml-rs would skip it, tomllib refuse it).
     return Chunk(source, "", 0, data[3:] if data.startswith(BOM) else data, 1)

@@ -35,6 +35,7 @@ class Summary:
     rake_hands: int = 0
     worst: list = field(default_factory=list)  # [(-errors, -findings, source, hand_index, hand_key)]
     files: int = 0
+    not_phh: list = field(default_factory=list)  # ["path: not a PHH file: why"], one per such file
     elapsed: float | None = None
     jobs: int | None = None
     rulebook: str | None = None
@@ -78,6 +79,8 @@ class Summary:
         errors = 0
         seen: set[str] = set()
         for f in findings:
+            if f.code == "not-phh-file":
+                self.not_phh.append(f"{source}: {f.message}")
             self.findings[f.code] += 1
             self.severities.setdefault(f.code, f.severity)
             if f.severity == ERROR:
@@ -99,6 +102,7 @@ class Summary:
         self.valid += other.valid
         self.invalid += other.invalid
         self.unreadable += other.unreadable
+        self.not_phh += other.not_phh
         self.findings.update(other.findings)
         self.code_hands.update(other.code_hands)
         for code, sev in other.severities.items():
@@ -123,7 +127,10 @@ class Summary:
         return {v: k for k, v in SEVERITY_RANK.items()}[top]
 
     def exit_status(self, fail_on: str) -> int:
-        """0: no finding at or above ``fail_on`` (error|warning|never); 1: some."""
+        """0: no finding at or above ``fail_on`` (error|warning|never); 1: some; 2: an input
+        that is not a PHH file (the contract's "input that cannot be read at all")."""
+        if self.not_phh:
+            return 2
         if fail_on == "never":
             return 0
         worst = self.max_severity()

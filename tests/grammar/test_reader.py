@@ -627,9 +627,9 @@ def test_binary_data(tmp_path, suffix):
     assert len(results) == 1
     (r,) = results
     assert r.hand is None
-    f = r.findings[0]
-    assert f.code == "syntax-error"
-    assert f.line is not None and f.column is not None
+    (f,) = r.findings
+    assert (f.code, f.message) == ("not-phh-file", "not a PHH file: the first line is neither a TOML table "
+                                   "nor a field assignment")  # issue 15 item 6
 
 
 def test_binary_data_not_utf8_location():

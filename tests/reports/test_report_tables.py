@@ -55,8 +55,9 @@ def report(tmp_path_factory, corpus):
     out = base / "out"
     summary = audit_to_parquet(inputs, out, jobs=2, batch_size=64)
     proc = run_cli("check", *inputs, "--format", "jsonl", "--jobs", "2", text=True, timeout=None)
-    assert proc.returncode == 1, proc.stderr  # the corpus has illegal hands
-    assert proc.stderr == ""  # not a terminal: no progress, nothing else
+    assert proc.returncode == 2, proc.stderr  # garbage.phh is not a PHH file (the corpus also has illegal hands)
+    # not a terminal: no progress, only the not-PHH line
+    assert proc.stderr.splitlines() == [f"handaudit: {extra / 'garbage.phh'}: not a PHH file: binary data (a NUL byte) where the first table or field should be"]
     objs = [json.loads(line, parse_float=Decimal) for line in proc.stdout.splitlines()]
     # JSONL is in input order: the k-th object of a source is hand_index k
     seen: Counter = Counter()

@@ -51,6 +51,7 @@ EXPECTED = {
     "out-of-turn": same(("out-of-turn", 4)),
     "straddle-minimum-raise": same(("raise-below-minimum", 4)),
     "stud-two-pair-opens": same(),
+    "all-in-street-names": same(),
 }
 
 

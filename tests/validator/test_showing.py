@@ -40,3 +40,15 @@ def test_two_pair_showing_opens_sixth_street():
     rep = replay(hand, load_rulebook("roberts-v11", []))
     assert [f.code for f in rep.findings if f.code == "out-of-turn"] == []
     assert (rep.records[14].street, rep.records[14].actor) == ("sixth", "p2")
+
+
+def test_deals_after_an_all_in_keep_their_street_names():
+    from pathlib import Path
+
+    from handaudit.grammar.reader import read_hands
+    from handaudit.rules.rulebook import load_rulebook
+    from handaudit.validator import replay
+
+    sample = Path(__file__).resolve().parents[2] / "samples" / "all-in-street-names.phh"
+    rep = replay(next(read_hands([str(sample)])).hand, load_rulebook("tda-2026", []))
+    assert [r.street for r in rep.records[4:7]] == ["flop", "turn", "river"]

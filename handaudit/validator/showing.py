@@ -1,7 +1,8 @@
 """Who opens a stud betting round after third street: the best hand showing (razz: the lowest).
 
 Only up cards count, and with at most four of them straights and flushes do not: the order is
-by pairs, trips and quads, then by high cards (Robert's Rules v11, Seven-Card Stud rule 2; Razz).
+by category first (four of a kind, three of a kind, two pair, one pair, high cards), then by
+the ranks (Robert's Rules v11, Seven-Card Stud rule 2; Razz).
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ def showing_order_key(ups: list[int], low: bool) -> tuple[int, ...]:
     for cnt in counts:
         if cnt > top:
             top = cnt
-    key: list[int] = []
+    pairs = 0
+    for cnt in counts:
+        if cnt == 2:
+            pairs = pairs + 1
+    # the category: quads 4, trips 3, two pair 2, one pair 1, high cards 0 (with at most four up
+    # cards there is no full house); razz: the lower category is the better (lower) hand.
+    category = 4 if top >= 4 else 3 if top == 3 else 2 if pairs >= 2 else 1 if pairs == 1 else 0
+    key: list[int] = [-category if low else category]
     for cnt in range(top, 0, -1):
         for r in range(12, -1, -1):
             if counts[r] == cnt:

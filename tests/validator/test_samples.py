@@ -50,6 +50,8 @@ EXPECTED = {
     "unnecessary-fold": {"tda-2026": [("unnecessary-fold", 7)], "roberts-v11": [], "wsop-2023-live": [], "house": []},
     "out-of-turn": same(("out-of-turn", 4)),
     "straddle-minimum-raise": same(("raise-below-minimum", 4)),
+    "stud-two-pair-opens": same(),
+    "all-in-street-names": same(),
 }
 
 

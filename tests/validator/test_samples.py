@@ -46,6 +46,10 @@ EXPECTED = {
                                    "roberts-v11": [], "wsop-2023-live": [("raise-cap-exceeded", 13)], "house": []},
     "limit-capped-then-heads-up": {"tda-2026": [("raise-cap-exceeded", 12)], "roberts-v11": [("raise-cap-exceeded", 12)],
                                    "wsop-2023-live": [], "house": [("raise-cap-exceeded", 12)]},
+    # the all-in raise that reaches the cap leaves two players with chips: the round stays capped
+    # (the WSOP allows a bet and four raises, so 50 is still within its cap)
+    "limit-capped-by-all-in": {"tda-2026": [("raise-cap-exceeded", 6)], "roberts-v11": [("raise-cap-exceeded", 6)],
+                               "wsop-2023-live": [], "house": [("raise-cap-exceeded", 6)]},
     "pot-limit-maximum": same(("over-pot-limit", 8)),
     "unnecessary-fold": {"tda-2026": [("unnecessary-fold", 7)], "roberts-v11": [], "wsop-2023-live": [], "house": []},
     "out-of-turn": same(("out-of-turn", 4)),
@@ -163,3 +167,12 @@ def test_house_9_4_two_round_limit_game_allows_bet_and_four_raises(monkeypatch):
     found = [(f.code, f.action_index) for f in replay(hand, load_rulebook("house", ["limit_raises_short=5"])).findings
              if f.severity == "error"]
     assert found == []
+
+
+@pytest.mark.parametrize("book", ["roberts-v11", "house"])
+def test_a_cap_reached_by_an_all_in_stays_capped(book):
+    # p3's raise to 50 over the cap is ruled a call of 40: every player puts in exactly 40
+    hand, rep = _replay("limit-capped-by-all-in", book)
+    assert rep.contributions == (40, 40, 40)
+    (cap,) = [f for f in rep.findings if f.code == "raise-cap-exceeded"]
+    assert (cap.action_index, cap.actor) == (6, "p3")

@@ -119,6 +119,13 @@ CODES: dict[str, CodeInfo] = {
            "suit c < d < h < s."),
         _c("invalid-discard", ERROR, "Discarding cards the player does not hold, or too many.",
            "'d dh p1 7c2c6h8sAh', ..., 'p1 sd Kd'", "Discard only cards in the hand."),
+        _c("raise-not-callable", WARNING,
+           "A raise when every opponent is all in or folded, so nobody can call it. A warning, not an "
+           "error: no chip moves because of it (the excess above the largest all-in comes back as an "
+           "uncalled bet, and the settlement returns it), but a live table would not take the raise, so "
+           "a log that records one was written by software that did not check the action.",
+           "p3 all in for 50, p1 folds, 'p2 cbr 100' (samples/raise-not-callable.phh: 50 returned to p2)",
+           "Record a call of the all-in; the settlement is the same."),
         _c("show-mismatch", ERROR, "A player shows cards other than the known cards they were dealt.",
            "'d dh p1 AsKd', ..., 'p1 sm AsQd'", "Show the cards dealt, or fix the deal."),
         _c("unnecessary-fold", WARNING, "A fold when checking was free (TDA: non-standard, the fold stands).",

@@ -260,6 +260,12 @@ class Betting(Dealing):
             self.find("raise-below-minimum" if self.level else "bet-below-minimum",
                       f"{who} {word}s to {self.fmt(to)}, not above the current bet {self.fmt(self.level)}", who, "treated as a call")
             return self._call(i)
+        if self.level and not self.active & ~(1 << i):
+            # reading: a raise is a wager for others to match; with every opponent all in or folded
+            # nobody can, so its excess is never at risk and comes back as an uncalled bet.
+            self.find("raise-not-callable", f"{who} raises to {self.fmt(to)}, but every opponent is all in or "
+                      f"folded: nobody can call more than {self.fmt(self.level)}", who,
+                      "the raise stands in the record; the excess is returned as an uncalled bet")
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
                       f"{self.raises - 1} raises", who, "treated as a call")

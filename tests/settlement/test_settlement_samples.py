@@ -64,3 +64,13 @@ def test_odd_chip_button_high_card_by_suit():
     assert pot.odd_chips == (2,)
     assert "own cards" in pot.reason
     assert suit.settlement.payout_check == "match"
+
+
+def test_a_raise_nobody_can_call_comes_back_uncalled():
+    r = _report("raise-not-callable")
+    assert [(f.code, f.severity, f.action_index, f.actor) for f in r.findings] == [
+        ("raise-not-callable", "warning", 5, "p2")]
+    s = r.settlement
+    assert s.returned == (0, 50, 0)
+    assert [(p.amount, p.eligible) for p in s.pots] == [(101, (1, 2))]
+    assert s.received == (0, 101, 0) and s.finishing_stacks == (99, 251, 0)

@@ -62,7 +62,7 @@ def _next_move(e: _Engine, rng: random.Random, deck: list[int]) -> str | None:
     options = [f"p{i + 1} cc"]
     if to_call:
         options.append(f"p{i + 1} f")
-    if lo != NO_RAISE:
+    if lo != NO_RAISE and e.active & ~(1 << i):  # a raise needs an opponent with chips (raise-not-callable)
         options += [f"p{i + 1} cbr {lo}", f"p{i + 1} cbr {hi}", f"p{i + 1} cbr {rng.randint(lo, hi)}"]
     return rng.choice(options)
 

@@ -50,6 +50,7 @@ EXPECTED = {
     # (the WSOP allows a bet and four raises, so 50 is still within its cap)
     "limit-capped-by-all-in": {"tda-2026": [("raise-cap-exceeded", 6)], "roberts-v11": [("raise-cap-exceeded", 6)],
                                "wsop-2023-live": [], "house": [("raise-cap-exceeded", 6)]},
+    "raise-not-callable": same(("raise-not-callable", 5)),
     "pot-limit-maximum": same(("over-pot-limit", 8)),
     "unnecessary-fold": {"tda-2026": [("unnecessary-fold", 7)], "roberts-v11": [], "wsop-2023-live": [], "house": []},
     "out-of-turn": same(("out-of-turn", 4)),

@@ -131,10 +131,10 @@ class _Engine(Betting):
             return
         if self.phase == DRAW and (self.to_discard or self.to_draw):
             return
-        if self.dealt_street is None:
+        if not self.dealt_street:
             # The deal that completes a street names it, even when the betting is over and the
             # replay runs on to later streets at once (an all-in before the flop).
-            self.dealt_street = self.street_name
+            self.dealt_street = self.street_name or ""
         self._start_betting()
 
     def _start_betting(self) -> None:
@@ -271,9 +271,9 @@ class _Engine(Betting):
                                                  to_call=0))
                 return
         if kind == DEAL_HOLE or kind == DEAL_BOARD:
-            self.dealt_street = None
+            self.dealt_street = ""  # (a str, never None: compiled, a narrowed None is checked)
             rec_kind = self._deal(action)
-            name = self.dealt_street if self.dealt_street is not None else self._street_name()
+            name = self.dealt_street or self._street_name()
             self.records.append(ActionRecord(index, name, "d", rec_kind, pot_before=pot_before))
         elif kind == NOOP:
             self.records.append(ActionRecord(index, street, None, K.K_NOOP, pot_before=pot_before))

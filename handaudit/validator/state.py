@@ -146,7 +146,7 @@ class ReplayState:
     round_aggressor: int | None
     last_aggressor: int | None
     round_starts_heads_up: bool
-    dealt_street: str | None  # the street a completed deal was for (its later streets may run on)
+    dealt_street: str  # the street a completed deal was for, "" if none (its later streets may run on)
     # turn order
     order_start: int
     to_act: int  # players still to act this round (a bitmask)
@@ -221,7 +221,7 @@ class ReplayState:
         self.round_aggressor = None
         self.last_aggressor = None
         self.round_starts_heads_up = False
-        self.dealt_street = None
+        self.dealt_street = ""
         self.order_start = 0
         self.to_act = 0
         self.cursor = 0

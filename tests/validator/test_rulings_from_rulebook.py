@@ -20,37 +20,25 @@ FROM_SAMPLES = {
     "raise-cap-exceeded": "limit-raise-cap", "over-pot-limit": "pot-limit-maximum",
     "unnecessary-fold": "unnecessary-fold",
 }
-INLINE = {
-    'action-after-end': """\
+# Three-handed no-limit hold'em, blinds 1/2, stacks 200: the table most inline cases use.
+NT3 = """\
 variant = 'NT'
 antes = [0, 0, 0]
 blinds_or_straddles = [1, 2, 0]
 min_bet = 2
 starting_stacks = [200, 200, 200]
+"""
+INLINE = {
+    'action-after-end': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p3 cc', 'p1 f']
 """,
-    'duplicate-card': """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
+    'duplicate-card': NT3 + """\
 actions = ['d dh p1 AsAh', 'd dh p2 AsKd', 'd dh p3 ????', 'p3 f', 'p1 f']
 """,
-    'exceeds-stack': """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
+    'exceeds-stack': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 500', 'p1 f', 'p2 f']
 """,
-    'incomplete-hand': """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
+    'incomplete-hand': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f']
 """,
     'invalid-discard': """\
@@ -62,20 +50,10 @@ big_bet = 4
 starting_stacks = [200, 200, 200]
 actions = ['d dh p1 2c3c4c5c7d', 'd dh p2 ??????????', 'd dh p3 ??????????', 'p3 f', 'p1 cc', 'p2 cc', 'p1 sd AsKs', 'p2 sd', 'd dh p1 ????']
 """,
-    'premature-deal': """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
+    'premature-deal': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd db 2c3c4c', 'p3 f', 'p1 f']
 """,
-    'show-order': """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
+    'show-order': NT3 + """\
 actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 ????', 'p3 f', 'p1 cc', 'p2 cc', 'd db 2c3c4d', 'p1 cc', 'p2 cbr 4', 'p1 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'd db Td', 'p1 cc', 'p2 cc', 'p2 sm KsKh', 'p1 sm AsAh']
 """,
     'wrong-bring-in': """\
@@ -87,12 +65,7 @@ big_bet = 4
 starting_stacks = [200, 200, 200]
 actions = ['d dh p1 ????2c', 'd dh p2 ????Kd', 'd dh p3 ????Ah', 'p3 pb', 'p1 f', 'p2 f']
 """,
-    'wrong-card-count': """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
+    'wrong-card-count': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c3c', 'p1 f', 'p2 f']
 """,
     'wrong-limit-amount': """\

@@ -28,14 +28,15 @@ CASES = [
     ("unnecessary_fold", "unnecessary-fold", "tda-2026", "info"),
     ("show_order", "show-order", "tda-2026", "off"),
     ("odd_chip_button", "odd-chip-high-card", "tda-2026", "high-card-by-suit"),
+    ("rake_limit_percent", "rake-within-limit", "tda-2026", "0"),
+    ("rake_rounding_units", "rake-within-limit", "tda-2026", "0"),
 ]
 
 # parameter -> why it has no case here yet (only shrinks; each has unit tests elsewhere)
 NO_CASE_YET = {
     name: "no sample yet shows it changing an outcome end to end (issue 15, item 4)"
     for name in ("limit_raises_short", "cap_counts", "short_raise_ruling", "straddle_counts_as_raise",
-                 "completion_counts_as_raise", "odd_chip_stud", "short_deck_trips_beat_straight",
-                 "rake_limit_percent", "rake_rounding_units")
+                 "completion_counts_as_raise", "odd_chip_stud", "short_deck_trips_beat_straight")
 }
 
 

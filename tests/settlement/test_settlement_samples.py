@@ -74,3 +74,14 @@ def test_a_raise_nobody_can_call_comes_back_uncalled():
     assert s.returned == (0, 50, 0)
     assert [(p.amount, p.eligible) for p in s.pots] == [(101, (1, 2))]
     assert s.received == (0, 101, 0) and s.finishing_stacks == (99, 251, 0)
+
+
+def test_a_shortfall_within_the_rake_tolerance_is_rake():
+    r = _report("rake-within-limit")
+    s = r.settlement
+    assert [p.amount for p in s.pots] == [21] and s.returned == (0, 0, 10)
+    assert (s.payout_check, s.rake, s.convention) == ("match", 3, "net") and not r.findings
+    for override in ("rake_limit_percent=0", "rake_rounding_units=0"):
+        tight = next(audit([str(SAMPLES / "rake-within-limit.phh")], "tda-2026", [override])).settlement
+        assert tight.payout_check == "mismatch", override
+        assert [(f.code, f.actor) for f in tight.findings][:1] == [("winnings-mismatch", "p3")], override

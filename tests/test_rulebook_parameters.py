@@ -3,8 +3,8 @@ or one whose consumer stops mattering, fails here.
 
 A case is one entry of :data:`CASES`: the parameter, a sample, the built-in rulebook it is
 judged under and a value of the parameter that differs from that book's; the test asserts that
-the outcome (findings with index, severity and ruling; pot awards; payout verdict; finishing
-stacks) differs. Parameters with their own exact tests elsewhere still need an entry here.
+the outcome (findings with index, severity and ruling; pots and their awards; contributions and
+returns; payout verdict; finishing stacks) differs. Parameters with their own exact tests elsewhere still need an entry here.
 :data:`NO_CASE_YET` may only shrink (a parameter on it that gains a case fails the test).
 """
 
@@ -28,6 +28,7 @@ CASES = [
     ("unnecessary_fold", "unnecessary-fold", "tda-2026", "info"),
     ("show_order", "show-order", "tda-2026", "off"),
     ("odd_chip_button", "odd-chip-high-card", "tda-2026", "high-card-by-suit"),
+    ("short_raise_ruling", "short-raise-call", "tda-2026", "bring-to-minimum"),
     ("rake_limit_percent", "rake-within-limit", "tda-2026", "0"),
     ("rake_rounding_units", "rake-within-limit", "tda-2026", "0"),
 ]
@@ -35,7 +36,7 @@ CASES = [
 # parameter -> why it has no case here yet (only shrinks; each has unit tests elsewhere)
 NO_CASE_YET = {
     name: "no sample yet shows it changing an outcome end to end (issue 15, item 4)"
-    for name in ("limit_raises_short", "cap_counts", "short_raise_ruling", "straddle_counts_as_raise",
+    for name in ("limit_raises_short", "cap_counts", "straddle_counts_as_raise",
                  "completion_counts_as_raise", "odd_chip_stud", "short_deck_trips_beat_straight")
 }
 
@@ -43,7 +44,8 @@ NO_CASE_YET = {
 def _outcome(report):
     s = report.settlement
     return (tuple((f.code, f.action_index, f.severity, f.ruling) for f in report.findings),
-            tuple(tuple((a.player, a.amount) for a in p.awards) for p in s.pots) if s else None,
+            tuple((p.amount, tuple((a.player, a.amount) for a in p.awards)) for p in s.pots) if s else None,
+            s.contributions if s else None, s.returned if s else None,
             s.payout_check if s else None, s.finishing_stacks if s else None)
 
 

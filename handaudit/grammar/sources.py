@@ -205,24 +205,33 @@ def _is_multi(path: str, head: bytes) -> bool:
 
 
 NOT_PHH = "not-phh-file"
-_ASSIGNMENT = re.compile(rb"^[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*=", re.M)
+# Blank and comment lines (any line end, as bytes.splitlines has them), then the first other line.
+_SKIP = re.compile(rb"(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*")
+_BLANK_TAIL = re.compile(rb"[ \t]*(?:#[^\r\n]*)?")
+_ASSIGNMENT = re.compile(rb"[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*=")
+_TABLE = re.compile(rb"[ \t\x0b\x0c]*\[")
+_EOL = re.compile(rb"[\r\n]")
 
 
 def not_phh(head: bytes) -> str | None:
     """Why ``head`` (a file's first bytes) is not PHH at all, or None. Not PHH: the first line
     that is not blank or a comment neither starts a TOML table (``[``) nor is a ``key = value`` line
     (random bytes, an image, prose). Anything else, however broken (a NUL or a bad byte inside
-    a value, an unclosed array), is PHH with a syntax error, reported on its hands."""
-    text = head[3:] if head.startswith(BOM) else head
-    for line in text.splitlines():
-        if BLANK_OR_COMMENT.match(line):
-            continue
-        if HEADER.match(line) or _ASSIGNMENT.match(line) or line.lstrip().startswith(b"["):
-            return None  # (a "[" line: a table header, perhaps a broken one)
-        if b"\0" in line:
-            return "not a PHH file: binary data (a NUL byte) where the first table or field should be"
-        return "not a PHH file: the first line is neither a TOML table nor a field assignment"
-    return None  # empty or comments only: the reader's own finding (no-hands, missing fields)
+    a value, an unclosed array), is PHH with a syntax error, reported on its hands.
+
+    One scan from the start, no copy and no list of lines: it runs once for every file."""
+    start = 3 if head.startswith(BOM) else 0
+    skipped = _SKIP.match(head, start)  # (both patterns match the empty string: never None)
+    pos = skipped.end() if skipped else start
+    tail = _BLANK_TAIL.match(head, pos)
+    if tail is not None and tail.end() == len(head):
+        return None  # empty or comments only: the reader's own finding (no-hands, missing fields)
+    if _TABLE.match(head, pos) or _ASSIGNMENT.match(head, pos):
+        return None  # (a "[" line: a table header, perhaps a broken one)
+    eol = _EOL.search(head, pos)
+    if b"\0" in head[pos: eol.start() if eol else len(head)]:
+        return "not a PHH file: binary data (a NUL byte) where the first table or field should be"
+    return "not a PHH file: the first line is neither a TOML table nor a field assignment"
 
 
 def read_chunks(path: str) -> Iterator[Chunk]:

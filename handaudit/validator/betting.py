@@ -200,7 +200,7 @@ class Betting(Dealing):
         return True
 
     def _fold(self, i: int, to_call: int) -> str:
-        """A fold always stands; with nothing to call it is non-standard (TDA Rule 60, TDA 2026 Rule 60)."""
+        """A fold always stands; with nothing to call it is non-standard (TDA 2026 Rule 60)."""
         if to_call == 0 and self.rules.unnecessary_fold != "off":
             self.find("unnecessary-fold", f"{self.p(i)} folds when checking was free; the fold stands",
                       self.p(i), None,

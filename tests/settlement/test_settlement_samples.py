@@ -70,6 +70,7 @@ def test_a_raise_nobody_can_call_comes_back_uncalled():
     r = _report("raise-not-callable")
     assert [(f.code, f.severity, f.action_index, f.actor) for f in r.findings] == [
         ("raise-not-callable", "warning", 5, "p2")]
+    assert r.findings[0].rule == "reading: Robert's Rules of Poker v11, Glossary, table stakes"
     s = r.settlement
     assert s.returned == (0, 50, 0)
     assert [(p.amount, p.eligible) for p in s.pots] == [(101, (1, 2))]

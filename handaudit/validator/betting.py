@@ -336,8 +336,8 @@ class Betting(Dealing):
             # The round is capped if it was not heads-up when this raise capped it: an all-in
             # capping raise still counts its maker (Robert's Rules of Poker v11, Section 3 rules 4
             # and 5; house rule 9.6, "providing no previous cap on raises exists for that round").
-            counted = self._cap_players() + (1 if all_in and self.rules.cap_counts_not_all_in else 0)
-            if self.raises >= self.max_raises and counted > 2:
+            if self.raises >= self.max_raises and \
+                    self._cap_players() + (1 if all_in and self.rules.cap_counts_not_all_in else 0) > 2:
                 self.capped_multiway = True
         self._mark_acted(i)
         self.round_aggressor = i

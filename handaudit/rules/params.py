@@ -43,6 +43,15 @@ HAND_CARDS = "hand-cards"
 # odd_chip_button
 FIRST_LEFT_OF_BUTTON = "first-left-of-button"
 HIGH_CARD_BY_SUIT = "high-card-by-suit"
+# rake_percent, rake_cap: no rake structure / no cap
+NONE = "none"
+# rake_cap_scope
+HAND = "hand"
+POT = "pot"
+# rake_rounding
+DOWN = "down"
+UP = "up"
+NEAREST = "nearest"
 
 # The finding codes every built-in rulebook cites a rule for and rules on (replay and betting codes).
 CITED_CODES = (
@@ -62,15 +71,21 @@ class Param:
     """One rulebook parameter: its type and allowed values, for checking files and ``--set``."""
 
     name: str
-    kind: str  # "int" | "bool" | "enum"
+    kind: str  # "int" | "bool" | "enum" | "decimal" (a non-negative decimal as text; "none" if allowed)
     summary: str  # one short line, for the side-by-side table
     description: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    none: bool = False  # a "decimal" parameter that may be "none"
 
     def allowed(self) -> str:
         """The allowed values, as an error message names them."""
+        if self.kind == "decimal":
+            text = "a non-negative decimal number (an integer, or a string such as \"0.50\")"
+            if self.maximum is not None:
+                text = f"a decimal number from 0 to {self.maximum} (an integer, or a string such as \"4.5\")"
+            return f"{text}, or \"none\"" if self.none else text
         if self.kind == "enum":
             return ", ".join(self.choices)
         if self.kind == "bool":
@@ -80,7 +95,13 @@ class Param:
         return f"an integer from {self.minimum} to {self.maximum}"
 
     def check(self, value, where: str):
-        """Validate a value read from TOML (already typed)."""
+        """Validate a value read from TOML (already typed). A "decimal" comes back as its
+        canonical text ("0.5", "3", "none"), exact whatever the TOML type."""
+        if self.kind == "decimal":
+            text = decimal_text(value, self.none, self.maximum)
+            if text is None:
+                raise RulebookError(f"{where}: bad value {show_value(value)} for {self.name}; allowed: {self.allowed()}")
+            return text
         ok = {
             "int": isinstance(value, int) and not isinstance(value, bool)
             and (self.minimum is None or value >= self.minimum)
@@ -103,17 +124,51 @@ class Param:
                 value = t
         elif self.kind == "bool":
             value = _BOOLS.get(t.lower(), t)
+        elif self.kind == "decimal":
+            value = t
         else:
             norm = t.lower().replace("_", "-")
             value = norm if norm in self.choices else t
         return self.check(value, where)
 
 
+MAX_DECIMAL_PLACES = 18  # as for amounts in a hand (README "Limits on input")
+
+
+def decimal_text(value: object, none: bool, maximum: int | None) -> str | None:
+    """The canonical text of a non-negative decimal parameter value, or None when it is not one.
+
+    Accepts an int, a TOML float (its shortest repr, which is what the file says: 4.5) or a
+    string of digits with at most one point; "none" when ``none``. No exponent, no sign."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        text = str(value)
+    elif isinstance(value, float):
+        text = repr(value)
+    elif isinstance(value, str):
+        text = value.strip().lower()
+        if none and text == NONE:
+            return NONE
+    else:
+        return None
+    whole, dot, frac = text.partition(".")
+    if not whole.isdigit() or not whole.isascii() or (dot and not (frac.isdigit() and frac.isascii())):
+        return None
+    if len(frac) > MAX_DECIMAL_PLACES or len(whole) > 19:
+        return None
+    frac = frac.rstrip("0")
+    whole = whole.lstrip("0") or "0"
+    if maximum is not None and (int(whole) > maximum or (int(whole) == maximum and frac)):
+        return None
+    return f"{whole}.{frac}" if frac else whole
+
+
 _BOOLS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False, "1": True, "0": False}
 
 
-def _p(name, kind, summary, description, choices=(), minimum=None, maximum=None) -> Param:
-    return Param(name, kind, summary, description, tuple(choices), minimum, maximum)
+def _p(name, kind, summary, description, choices=(), minimum=None, maximum=None, none=False) -> Param:
+    return Param(name, kind, summary, description, tuple(choices), minimum, maximum, none)
 
 
 PARAMETERS: dict[str, Param] = {
@@ -166,11 +221,36 @@ PARAMETERS: dict[str, Param] = {
         _p("short_deck_trips_beat_straight", "bool", "short-deck: three of a kind beats a straight",
            "Short-deck hand ranking: false (PokerKit/Triton: a straight beats three of a kind) or true "
            "(a venue variant)."),
-        _p("rake_limit_percent", "int", "most rake explains, % of the pot",
-           "Recorded pot minus winnings up to this percentage of the pot is rake; more is a "
+        _p("rake_limit_percent", "int", "with no rake structure: most rake a pot pays, %",
+           "With no rake structure set (rake_percent = none): a pot's rake may be at most this "
+           "percentage of the pot (plus rake_rounding_units); recorded payouts that need more are a "
            "winnings-mismatch.", minimum=0, maximum=100),
-        _p("rake_rounding_units", "int", "rake rounding slack, minor units",
-           "Minor units allowed on top of rake_limit_percent, for rounding.", minimum=0),
+        _p("rake_rounding_units", "int", "with no rake structure: rake slack, minor units",
+           "Minor units each pot's rake may have on top of rake_limit_percent, for rounding.", minimum=0),
+        _p("rake_percent", "decimal", "rake structure: % taken from the pot, or none",
+           "The rake structure's percentage of the pot (of each pot, or of the hand's pots together, "
+           "per rake_cap_scope), e.g. 5 or \"4.5\". none (the default): no structure is known, and "
+           "recorded payouts are accepted when some rake per pot within rake_limit_percent explains "
+           "them. Set, the recorded rake must be exactly what the structure gives.",
+           maximum=100, none=True),
+        _p("rake_cap", "decimal", "rake structure: most rake taken, or none",
+           "The most rake the structure takes (per hand or per pot, per rake_cap_scope), as an amount "
+           "in the hand's currency (\"3\", \"0.50\"); none: no cap. Only used when rake_percent is set.",
+           none=True),
+        _p("rake_cap_scope", "enum", "rake structure: percentage and cap per hand or per pot",
+           "hand: the percentage and the cap apply to the hand's pots together, and the rake is taken "
+           "from each pot in proportion to its size (the odd units from the main pot first); pot: each "
+           "pot is raked on its own, with its own cap.", (HAND, POT)),
+        _p("no_flop_no_drop", "bool", "no rake from a hand that ends in its first betting round",
+           "A hand that ends in its first betting round pays no rake: no board card, no draw and no "
+           "later street was dealt (hold'em and Omaha: before the flop; stud: on third street; draw "
+           "games: before the first draw). Applies with or without a structure."),
+        _p("rake_rounding", "enum", "rake structure: how a fractional rake is rounded",
+           "down, up, or nearest (half a unit rounds up): how the structure's rake is rounded to the "
+           "hand's smallest unit.", (DOWN, UP, NEAREST)),
+        _p("jackpot_drop", "decimal", "rake structure: fixed jackpot drop per raked hand",
+           "A fixed amount (\"0.50\") taken with the rake from every hand that pays rake, from the main "
+           "pot (\"Rake ($3) | Jackpot Rake ($0.50)\"); 0: none. Only used when rake_percent is set."),
     ]
 }
 

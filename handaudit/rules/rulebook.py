@@ -69,6 +69,12 @@ class Rulebook:
     short_deck_trips_beat_straight: bool
     rake_limit_percent: int
     rake_rounding_units: int
+    rake_percent: str
+    rake_cap: str
+    rake_cap_scope: str
+    no_flop_no_drop: bool
+    rake_rounding: str
+    jackpot_drop: str
     sources: dict[str, str]
     notes: dict[str, str]
     citations: dict[str, str]

@@ -47,6 +47,8 @@ def test_builtin_complete_and_cited(name):
             assert type(value) is int
         elif spec.kind == "bool":
             assert type(value) is bool
+        elif spec.kind == "decimal":  # canonical text: what check() gives back for it
+            assert type(value) is str and spec.check(value, "test") == value
         else:
             assert value in spec.choices
         assert book.sources[key].strip(), f"{name}: no rule for {key}"
@@ -232,3 +234,27 @@ def test_render_codes_and_json():
         "value": 4, "rule": "--set limit_raises=4", "note": "set on the command line; roberts-v11 has 3"}
     assert data["parameters"]["heads_up_uncap"]["rule"].startswith("Robert's Rules of Poker v11, Section 3")
     assert set(CITED_CODES) <= set(data["citations"]) and set(CITED_CODES) <= set(data["rulings"])
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5", "5"), ("4.50", "4.5"), ("007", "7"), ("0.000", "0"), (" 3 ", "3"), ("NONE", "none"), ("100", "100"),
+])
+def test_decimal_parameter_values(text, expected):
+    book = load_rulebook("tda-2026", [f"rake_percent={text}"])
+    assert book.rake_percent == expected
+
+
+@pytest.mark.parametrize("text", ["-1", "1e2", "100.5", "101", "", "1.2.3", "five", "0x10", "٣", "1." + "0" * 19 + "1"])
+def test_decimal_parameter_refuses(text):
+    with pytest.raises(RulebookError, match="rake_percent"):
+        load_rulebook("tda-2026", [f"rake_percent={text}"])
+
+
+def test_decimal_parameter_from_a_file(tmp_path):
+    f = tmp_path / "site.toml"
+    f.write_text('rake_percent = 4.5\nrake_cap = "3"\njackpot_drop = 0.5\n[parameters.rake_cap_scope]\nvalue = "pot"\n')
+    book = load_rulebook(str(f))
+    assert (book.rake_percent, book.rake_cap, book.jackpot_drop, book.rake_cap_scope) == ("4.5", "3", "0.5", "pot")
+    f.write_text("jackpot_drop = true\n")
+    with pytest.raises(RulebookError, match="jackpot_drop"):
+        load_rulebook(str(f))

@@ -79,7 +79,8 @@ class Award(Value):
         return E.describe(self.kind, self.strength)
 
 
-_POT_FIELDS: Final = ("amount", "eligible", "awards", "contenders", "hands", "reason", "determined", "odd_chips")
+_POT_FIELDS: Final = ("amount", "eligible", "awards", "contenders", "hands", "reason", "determined", "odd_chips",
+                      "order")
 
 
 class Pot(Value):
@@ -88,7 +89,9 @@ class Pot(Value):
     ``contenders``: eligible players who did not muck. ``hands``: the hands compared, as
     ``(player, kind, strength)`` (strength None: no qualifying low). ``reason``: one line for
     the ledger (who won and why, or why it is undetermined). ``odd_chips``: the players who got
-    an odd chip of a tie, in the order given. (A value, like :class:`Award`.)
+    an odd chip of a tie, in the order given. ``order``: per share (whole, or high then low), its
+    winners in odd-chip order, so that any other amount (the pot after rake) is split the same
+    way (:func:`split_like`). (A value, like :class:`Award`.)
     """
 
     __slots__ = _POT_FIELDS  # pure Python; compiled, the class is a native (C) layout anyway
@@ -96,7 +99,8 @@ class Pot(Value):
 
     def __init__(self, amount: int, eligible: tuple[int, ...], awards: tuple[Award, ...] = (),
                  contenders: tuple[int, ...] = (), hands: tuple[tuple[int, str, int | None], ...] = (),
-                 reason: str = "", determined: bool = True, odd_chips: tuple[int, ...] = ()) -> None:
+                 reason: str = "", determined: bool = True, odd_chips: tuple[int, ...] = (),
+                 order: tuple[tuple[str, tuple[int, ...]], ...] = ()) -> None:
         self.amount: Final = amount
         self.eligible: Final = eligible
         self.awards: Final = awards
@@ -105,6 +109,7 @@ class Pot(Value):
         self.reason: Final = reason
         self.determined: Final = determined
         self.odd_chips: Final = odd_chips
+        self.order: Final = order
 
 
 # what :func:`strength` returns for a hand it cannot evaluate (every real strength is >= 0)
@@ -149,6 +154,30 @@ def split(amount: int, winners: list[int]) -> list[int]:
     more unit. 14 three ways is 5, 5, 4."""
     q, r = divmod(amount, len(winners))
     return [q + 1 if k < r else q for k in range(len(winners))]
+
+
+def share_of(pot: Pot, player: int, amount: int) -> int:
+    """What ``player`` gets of ``amount`` split like ``pot`` (its shares, its odd-chip order):
+    a hi/lo pot's high half is ``amount - amount // 2``, each share is split as :func:`split`."""
+    got = 0
+    halves = len(pot.order) == 2
+    for share, winners in pot.order:
+        part = amount if not halves else (amount - amount // 2 if share == HIGH else amount // 2)
+        for k in range(len(winners)):
+            if winners[k] == player:
+                q, r = divmod(part, len(winners))
+                got += q + 1 if k < r else q
+    return got
+
+
+def split_like(pot: Pot, amount: int) -> dict[int, int]:
+    """``amount`` (the pot after its rake) split among the pot's winners as the pot was."""
+    out: dict[int, int] = {}
+    for _, winners in pot.order:
+        for p in winners:
+            if p not in out:
+                out[p] = share_of(pot, p, amount)
+    return out
 
 
 def _card_key_high(card: int) -> int:
@@ -237,7 +266,7 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
     kinds: tuple[str, ...] = variant.hands if variant is not None else ()
     use: str = variant.use if variant is not None else "any"
     stud = variant is not None and not variant.button_game
-    stud_mode: str | None = None
+    odd_mode: str | None = None
     hands_at: _Hands | None = None  # made for the first pot whose hands are looked at
 
     odd_rule: str | None = None  # the odd-chip rule text, made only when a tie leaves odd chips
@@ -272,10 +301,11 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
                     out.append(Pot(amount, eligible, (
                         Award(p, high, HIGH, kinds[0], hv), Award(p, amount - high, LOW, kinds[1], lv)),
                         contenders, ((p, kinds[0], hv), (p, kinds[1], lv)),
-                        f"p{p + 1} uncontested ({why}); high and low halves"))
+                        f"p{p + 1} uncontested ({why}); high and low halves", True, (),
+                        ((HIGH, (p,)), (LOW, (p,)))))
                     continue
             out.append(Pot(amount, eligible, (Award(p, amount),), contenders, (),
-                           f"p{p + 1} uncontested ({why})"))
+                           f"p{p + 1} uncontested ({why})", True, (), ((WHOLE, (p,)),)))
             continue
 
         # a real comparison
@@ -286,12 +316,12 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
             continue
         if hands_at is None:
             hands_at = _Hands(hole, board, use, rulebook)
-        if stud_mode is None:
+        if odd_mode is None:
             # button games under high-card-by-suit: as in stud, among the player's own (hole)
             # cards; reading: the board is shared, so its cards cannot break a tie
-            stud_mode = rulebook.odd_chip_stud if stud else (
+            odd_mode = rulebook.odd_chip_stud if stud else (
                 _HOLE_CARDS if rulebook.odd_chip_button == HIGH_CARD_BY_SUIT else _SEAT_ORDER)
-        order_mode = None if stud_mode == _SEAT_ORDER else stud_mode
+        order_mode = None if odd_mode == _SEAT_ORDER else odd_mode
         cards_of = hands_at.cards_of if stud else hands_at.hole_of
         highs: list[int] = []
         unknown: list[int] = []
@@ -318,20 +348,21 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
         hands: list[tuple[int, str, int | None]] = [(p, main_kind, v) for p, v in zip(contenders, highs)]  # noqa: B905
         awards: list[Award] = []
         odd: list[int] = []
+        order: list[tuple[str, tuple[int, ...]]] = []
         if lows is not None and any(v is not None for v in lows):
             qualifying = True
             hands += [(p, kinds[1], v) for p, v in zip(contenders, lows)]  # noqa: B905
             high_amount = amount - amount // 2
-            _split_share(awards, odd, high_amount, HIGH, main_kind, contenders, highs, order_mode, cards_of)
+            _split_share(awards, odd, order, high_amount, HIGH, main_kind, contenders, highs, order_mode, cards_of)
             low_contenders = tuple([p for p, v in zip(contenders, lows) if v is not None])  # noqa: B905
             low_values = [v for v in lows if v is not None]
-            _split_share(awards, odd, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
+            _split_share(awards, odd, order, amount - high_amount, LOW, kinds[1], low_contenders, low_values,
                          order_mode, cards_of)
             reason = "high and low halves" + ("; the odd chip of the pot goes to the high half"
                                               if amount % 2 else "")
         else:
             qualifying = False
-            _split_share(awards, odd, amount, WHOLE, main_kind, contenders, highs, order_mode, cards_of)
+            _split_share(awards, odd, order, amount, WHOLE, main_kind, contenders, highs, order_mode, cards_of)
             reason = "no qualifying low: the high hand scoops" if lows is not None else "best hand"
         if len(awards) > (2 if qualifying else 1):
             reason += "; tied hands split the chips evenly"
@@ -347,27 +378,31 @@ def award_pots(variant: Variant | None, rulebook: Rulebook, complete: bool, show
             reason += "; odd chips: " + "; ".join(
                 (f"{share} half " if share != WHOLE else "") + "to " + ", ".join(ps)
                 for share, ps in by_share.items()) + f" ({odd_rule})"
-        out.append(Pot(amount, eligible, tuple(awards), contenders, tuple(hands), reason, True, tuple(odd)))
+        out.append(Pot(amount, eligible, tuple(awards), contenders, tuple(hands), reason, True, tuple(odd),
+                       tuple(order)))
     return out, determined
 
 
-def _odd_chip_rule(rulebook: Rulebook, stud_mode: str | None) -> str:
-    if stud_mode is None:
+def _odd_chip_rule(rulebook: Rulebook, order_mode: str | None) -> str:
+    if order_mode is None:
         text = "first seat left of the button"
         src = rulebook.sources.get("odd_chip_button")
-    elif stud_mode == _HOLE_CARDS:
+    elif order_mode == _HOLE_CARDS:
         text = "highest (low hand: lowest) card by suit among the player's own cards"
         src = rulebook.sources.get("odd_chip_button")
     else:
         text = ("highest (low hand: lowest) card by suit, "
-                + ("all the player's cards" if stud_mode == "all-cards" else "the five cards of the hand"))
+                + ("all the player's cards" if order_mode == "all-cards" else "the five cards of the hand"))
         src = rulebook.sources.get("odd_chip_stud")
     return f"{text}; {src}" if src else text
 
 
-def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, kind: str,
-                 players: tuple[int, ...], values: list[int], stud_mode: str | None,
+def _split_share(awards: list[Award], odd: list[int], order: list[tuple[str, tuple[int, ...]]], amount: int,
+                 share: str, kind: str, players: tuple[int, ...], values: list[int], order_mode: str | None,
                  cards_of: Callable[[int], tuple[int, ...]]) -> None:
+    """Award one share (the whole pot, or a half) to its best hands; ``order`` gets the
+    winners in odd-chip order, worked out for every tie (a raked amount may leave odd chips
+    where the pot left none)."""
     # loops, not max() of a list and zip(): compiled, those are generic calls
     best = values[0]
     for v in values:
@@ -378,12 +413,14 @@ def _split_share(awards: list[Award], odd: list[int], amount: int, share: str, k
             winners.append(players[k])
     if len(winners) == 1:
         awards.append(Award(winners[0], amount, share, kind, best))
+        order.append((share, (winners[0],)))
         return
-    if amount % len(winners) and stud_mode is not None:
+    if order_mode is not None:
         strengths = {p: best for p in winners}
-        ordered = _stud_order(winners, kind, strengths, cards_of, stud_mode)
+        ordered = _stud_order(winners, kind, strengths, cards_of, order_mode)
     else:
         ordered = winners  # seat order: left of the button first
+    order.append((share, tuple(ordered)))
     amounts = split(amount, ordered)
     r = amount % len(winners)
     odd.extend(ordered[:r])

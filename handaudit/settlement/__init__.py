@@ -8,7 +8,9 @@ it all as a ledger a person can check by hand (``handaudit settle``).
 
 The rulebook is a loaded :class:`~handaudit.rules.rulebook.Rulebook` (tests build one with
 ``load_rulebook`` or ``dataclasses.replace``, never a stand-in). Its parameters read here:
-``odd_chip_stud`` (``all-cards`` | ``hand-cards``), ``short_deck_trips_beat_straight``,
+``odd_chip_stud`` (``all-cards`` | ``hand-cards``), ``odd_chip_button``,
+``short_deck_trips_beat_straight``, and the rake model's (:mod:`.rake`): ``rake_percent``,
+``rake_cap``, ``rake_cap_scope``, ``no_flop_no_drop``, ``rake_rounding``, ``jackpot_drop``,
 ``rake_limit_percent``, ``rake_rounding_units``; and ``cite(code)`` and ``sources`` for the rule
 text of findings and of odd-chip awards.
 """
@@ -24,7 +26,7 @@ from ..core.value import Value
 from ..core.variants import VARIANTS
 from ..findings.finding import Finding
 from ..rules.rulebook import Rulebook
-from .payouts import MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, check_payouts
+from .payouts import EXACT, EXPLAINED, MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, UNEXPLAINED, check_payouts
 from .pots import (
     ante_trim_returns,
     build_pots,
@@ -32,15 +34,19 @@ from .pots import (
     split_dead,
     trims_antes,
 )
+from .rake import ended_in_first_round
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
+    "EXACT",
+    "EXPLAINED",
     "HIGH",
     "LOW",
     "MATCH",
     "MISMATCH",
     "NOT_RECORDED",
     "UNDETERMINED",
+    "UNEXPLAINED",
     "WHOLE",
     "Award",
     "Pot",
@@ -55,7 +61,7 @@ T = TypeVar("T")
 
 
 _SETTLEMENT_FIELDS: Final = ("determined", "pots", "contributions", "returned", "received", "finishing_stacks",
-                             "payout_check", "rake", "findings", "convention")
+                             "payout_check", "rake", "findings", "convention", "pot_rakes", "rake_check")
 
 
 class Settlement(Value):
@@ -68,7 +74,12 @@ class Settlement(Value):
     starting stack). ``payout_check``: ``match`` | ``mismatch`` | ``not-recorded`` |
     ``undetermined``. ``rake``: pot total minus the recorded winnings (under the convention the
     file uses, see ``convention``: ``net``, ``gross``, ``zeros`` or None), None when the file
-    records no (real) winnings.
+    records no (real) winnings (with finishing stacks only: the rake the stacks show, when the
+    rake model explains them). ``pot_rakes``: the rake model's rake of each pot (the rulebook's
+    structure, or with none set the rake per pot that explains the recorded payouts), None when
+    unknown. ``rake_check``: the model's verdict, ``exact`` (the structure's rake, exactly),
+    ``explained`` (a rake per pot within the limit), ``unexplained``, or None (nothing recorded,
+    or the winners not determined). See :mod:`.rake`.
 
     A value (see :class:`~handaudit.core.value.Value`; pickled through its constructor) rather than a
     frozen dataclass, whose constructor runs interpreted even when compiled.
@@ -80,7 +91,8 @@ class Settlement(Value):
     def __init__(self, determined: bool, pots: tuple[Pot, ...], contributions: tuple[int, ...],
                  returned: tuple[int, ...], received: tuple[int, ...] | None,
                  finishing_stacks: tuple[int | None, ...] | None, payout_check: str, rake: int | None,
-                 findings: tuple[Finding, ...], convention: str | None = None) -> None:
+                 findings: tuple[Finding, ...], convention: str | None = None,
+                 pot_rakes: tuple[int, ...] | None = None, rake_check: str | None = None) -> None:
         self.determined: Final = determined
         self.pots: Final = pots
         self.contributions: Final = contributions
@@ -91,6 +103,8 @@ class Settlement(Value):
         self.rake: Final = rake
         self.findings: Final = findings
         self.convention: Final = convention
+        self.pot_rakes: Final = pot_rakes
+        self.rake_check: Final = rake_check
 
     @property
     def winnings(self) -> tuple[int, ...] | None:
@@ -106,18 +120,22 @@ class Settlement(Value):
         ``text``: as for the JSONL writer (see :meth:`json_object`).
         """
         return {"settlement": self.json_object(hand, text), "payout_check": self.payout_check,
-                "rake": amount_json(self.rake, hand.scale, text)}
+                "rake": amount_json(self.rake, hand.scale, text), "rake_check": self.rake_check}
 
     def json_object(self, hand: Hand, text: bool) -> Any:
         """The hand's ``settlement`` member: a dict, or with ``text`` a JSONObject whose amounts
         at scale > 0 are JSONNumbers (see amount_json), for the JSONL writer."""
         scale = hand.scale
         pots: list[object] = []
-        for p in self.pots:
+        pot_rakes = self.pot_rakes
+        for k in range(len(self.pots)):
+            p = self.pots[k]
             awards: list[object] = []
             for a in p.awards:
                 awards.append(_AWARD.make((a.player + 1, amount_json(a.amount, scale, text), a.share), text))
-            pots.append(_POT.make((amount_json(p.amount, scale, text), [i + 1 for i in p.eligible], awards), text))
+            pot_rake = None if pot_rakes is None else amount_json(pot_rakes[k], scale, text)
+            pots.append(_POT.make((amount_json(p.amount, scale, text), [i + 1 for i in p.eligible], awards,
+                                   pot_rake), text))
         received = self.received
         stacks = self.finishing_stacks
         return _SETTLEMENT.make((
@@ -131,7 +149,7 @@ class Settlement(Value):
 
 # The members of the objects above, in the contract's order.
 _SETTLEMENT: Final = JSONShape(("determined", "pots", "returned", "winnings", "finishing_stacks"))
-_POT: Final = JSONShape(("amount", "eligible", "awards"))
+_POT: Final = JSONShape(("amount", "eligible", "awards", "rake"))
 _AWARD: Final = JSONShape(("player", "amount", "share"))
 
 
@@ -173,7 +191,8 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
             fmt = hand.format_amount
             notes = {i: f"ante_trimming_status = true returns p{i + 1}'s unmatched ante {fmt(v)}"
                      for i, v in enumerate(trimmed) if v}
-    fs, check, rake, findings, convention = check_payouts(
-        hand, rulebook, contributions, returned, pots, received, determined, notes)
-    return Settlement(determined, tuple(pots), tuple(contributions), returned, received, fs, check,
-                      rake, findings, convention)
+    first = variant.streets[0].name if variant is not None and variant.streets else None
+    ended_first = ended_in_first_round(replay.records, first)
+    c = check_payouts(hand, rulebook, contributions, returned, pots, received, determined, notes, ended_first)
+    return Settlement(determined, tuple(pots), tuple(contributions), returned, received, c.finishing_stacks,
+                      c.payout_check, c.rake, c.findings, c.convention, c.pot_rakes, c.rake_check)

@@ -32,18 +32,49 @@ most, their own return), and the recorded total does not exceed the pots.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from ..core.amounts import amount_text
 from ..core.hand import Hand
+from ..core.value import Value
 from ..findings.finding import Finding
+from ..rules.params import NONE, POT
 from ..rules.rulebook import Rulebook
-from .showdown import Pot
+from .rake import explain, expected_payouts, structure_rakes, structure_set, tolerances, unexplained
+from .showdown import Pot, share_of
 
 MATCH: Final = "match"
 MISMATCH: Final = "mismatch"
 NOT_RECORDED: Final = "not-recorded"
 UNDETERMINED: Final = "undetermined"
+# rake_check: the rake model's verdict
+EXACT: Final = "exact"  # a structure is set and the recorded payouts are exactly its raked shares
+EXPLAINED: Final = "explained"  # no structure: a rake per pot within the limit explains every payout
+UNEXPLAINED: Final = "unexplained"  # no rake the model allows explains the recorded payouts
+
+_CHECK_FIELDS: Final = ("finishing_stacks", "payout_check", "rake", "findings", "convention", "pot_rakes",
+                        "rake_check")
+
+
+class PayoutCheck(Value):
+    """What :func:`check_payouts` finds. ``finishing_stacks``: computed (before rake), None when
+    not determined. ``rake``: recorded pot total minus payouts (see Settlement). ``pot_rakes``:
+    the model's rake of each pot (the structure's, or the reading that explains the payouts),
+    None when unknown. ``rake_check``: ``exact`` | ``explained`` | ``unexplained`` | None."""
+
+    __slots__ = _CHECK_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _CHECK_FIELDS
+
+    def __init__(self, finishing_stacks: tuple[int | None, ...] | None, payout_check: str, rake: int | None,
+                 findings: tuple[Finding, ...], convention: str | None, pot_rakes: tuple[int, ...] | None,
+                 rake_check: str | None) -> None:
+        self.finishing_stacks: Final = finishing_stacks
+        self.payout_check: Final = payout_check
+        self.rake: Final = rake
+        self.findings: Final = findings
+        self.convention: Final = convention
+        self.pot_rakes: Final = pot_rakes
+        self.rake_check: Final = rake_check
 
 RULE_PAYOUT: Final = "Robert's Rules of Poker v11, Glossary, Table stakes (reading: pots, side pots and returns)"
 RULE_RAKE: Final = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
@@ -65,69 +96,138 @@ def _within(rake: int, pot_total: int, pct: int, units: int) -> bool:
     return 0 <= rake and rake * 100 <= pot_total * pct + units * 100
 
 
-def _names(players: Sequence[int]) -> str:
-    return ", ".join(f"p{p + 1}" for p in players)
-
-
-def _conservation(findings: list[Finding], rulebook: Rulebook, scale: int, missing: int, pot_total: int,
-                  pct: int, units: int, what: str) -> None:
-    """chips-not-conserved when recorded results create chips, or lose more than rake explains.
-
-    Callers test :func:`_within` first, so that ``what`` is only written for a finding."""
+def _conservation(findings: list[Finding], rulebook: Rulebook, scale: int, missing: int, allowed: int,
+                  limit: str, what: str) -> None:
+    """chips-not-conserved: recorded results create chips (``missing < 0``), or lose more than
+    the ``allowed`` rake (``limit`` names the rule)."""
     if missing < 0:
         findings.append(Finding("chips-not-conserved", f"{what}: {amount_text(-missing, scale)} created",
                                 rule=_cite(rulebook, "chips-not-conserved", RULE_PAYOUT)))
-    elif not _within(missing, pot_total, pct, units):
+    else:
         findings.append(Finding(
             "chips-not-conserved",
-            f"{what}: {amount_text(missing, scale)} missing, beyond the rake limit {pct}% of "
-            f"{amount_text(pot_total, scale)} + {units} unit(s)",
-            rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
+            f"{what}: {amount_text(missing, scale)} missing, more than the rake can be "
+            f"(at most {amount_text(allowed, scale)}; {limit})",
+            rule=_cite(rulebook, "chips-not-conserved", f"settlement: {limit}")))
 
 
 def _diff_text(scale: int, diff: int) -> str:
     return f"{amount_text(diff, scale)} more" if diff > 0 else f"{amount_text(-diff, scale)} less"
 
 
-def _rake_reading(expected: tuple[int, ...], recorded: tuple[int, ...], pot_total: int,
-                  pct: int, units: int) -> tuple[bool, list[int], bool]:
-    """Is ``recorded`` = ``expected`` minus a believable rake taken from winners only (the
-    players expected to get something)?
+def _describe(rulebook: Rulebook, scale: int) -> str:
+    """The rake rule a finding names: the structure, or the limit with no structure."""
+    if not structure_set(rulebook):
+        return (f"no rake structure set: at most {rulebook.rake_limit_percent}% of each pot + "
+                f"{rulebook.rake_rounding_units} unit(s)")
+    scope = "of each pot" if rulebook.rake_cap_scope == POT else "of the pots"
+    text = f"rake structure: {rulebook.rake_percent}% {scope}, rounded {rulebook.rake_rounding}"
+    if rulebook.rake_cap != NONE:
+        text += f", capped at {rulebook.rake_cap}" + (" per pot" if rulebook.rake_cap_scope == POT else "")
+    if rulebook.jackpot_drop != "0":
+        text += f", jackpot drop {rulebook.jackpot_drop}"
+    return text
 
-    Returns ``(ok, bad_players, rake_ok)``: players whose difference no rake explains, and
-    whether the total shortfall of the winners is within the rake limit.
-    """
-    n = len(expected)
-    shortfall = 0
-    over = False
-    for i in range(n):
-        e = expected[i]
-        d = e - recorded[i]
-        if d > 0 and e > 0:
-            shortfall += d
-        elif d < 0:
-            over = True
-    rake_ok = shortfall * 100 <= pot_total * pct + units * 100
-    # a shortfall is rake only if nobody got more than they won (else it went to them)
-    bad: list[int] = []
-    for i in range(n):
-        e = expected[i]
+
+class _Model:
+    """The rake model of one settled hand: the structure's rake per pot, or the most each pot
+    may pay with none set; and the reading of one set of recorded payouts (:meth:`read`)."""
+
+    def __init__(self, pots: list[Pot], rulebook: Rulebook, scale: int, no_drop: bool, n: int) -> None:
+        self.pots = pots
+        self.n = n
+        self.no_drop = no_drop
+        self.structured = structure_set(rulebook)
+        self.fixed = structure_rakes(pots, rulebook, scale, no_drop) if self.structured else None
+        self.maxes = self.fixed if self.fixed is not None else tolerances(pots, rulebook, no_drop)
+
+    def read(self, targets: list[int | None]) -> tuple[list[int], list[int], list[int]]:
+        """``(rakes, unexplained players, expected payouts)`` for recorded payouts ``targets``."""
+        if self.fixed is not None:
+            rakes = self.fixed
+        else:
+            rakes, _ = explain(self.pots, targets, self.maxes)
+        expected = expected_payouts(self.pots, rakes, self.n)
+        return rakes, unexplained(expected, targets), expected
+
+    def most_short(self, player: int) -> int:
+        """The most a winner's share can fall by the largest rakes allowed on their pots."""
+        got = 0
+        for k in range(len(self.pots)):
+            pot = self.pots[k]
+            got += share_of(pot, player, pot.amount) - share_of(pot, player, pot.amount - self.maxes[k])
+        return got
+
+    def message(self, player: int, what: str, recorded: int, expected: int, gross: int, rulebook: Rulebook,
+                scale: int, moved: bool = False, base: int = 0, note: str = "") -> str:
+        """A payout mismatch of ``player``: the recorded ``what`` (``base`` + their payout), what the
+        model expects (the reading's share after rake; the settlement itself when no rake can be
+        the reason), the difference, and why (or ``note``). ``moved``: another player is recorded
+        with more than the settlement gives them, so a shortfall is not rake."""
+        why = note
+        shown = expected
+        if recorded < gross and gross > 0 and not note:
+            if moved:
+                shown, why = gross, "; not rake: another player is recorded with more than the settlement gives"
+            elif self.structured:
+                why = f"; {_describe(rulebook, scale)}"
+            elif self.no_drop:
+                shown = gross
+                why = ("; the hand ended in its first betting round, so it pays no rake "
+                       f"(no_flop_no_drop; {rulebook.sources.get('no_flop_no_drop', 'rulebook')})")
+            elif gross - recorded > self.most_short(player):
+                shown = gross
+                why = (f"; beyond the rake limit ({rulebook.rake_limit_percent}% of each pot + "
+                       f"{rulebook.rake_rounding_units} unit(s): at most "
+                       f"{amount_text(self.most_short(player), scale)} of p{player + 1}'s share)")
+            else:
+                why = (f"; not a share of any rake: no rake of the pots p{player + 1} won also gives the "
+                       "other winners' recorded payouts")
+        return (f"p{player + 1}: recorded {what} {amount_text(base + recorded, scale)}, "
+                f"{_amounts_text(scale, base + shown, base + gross)} "
+                f"({_diff_text(scale, recorded - shown)}){why}")
+
+    def limit(self, rulebook: Rulebook, scale: int) -> str:
+        """The rake rule a chips-not-conserved finding names."""
+        if self.no_drop:
+            return "the hand ended in its first betting round, so it pays no rake (no_flop_no_drop)"
+        return _describe(rulebook, scale)
+
+    def allowed(self) -> int:
+        """The most rake the hand may pay in total (chips-not-conserved beyond it)."""
+        return sum(self.maxes)
+
+
+def _with_moved(bad: list[int], over: list[int], recorded: list[int | None], gross: Sequence[int]) -> list[int]:
+    """The players to report. When someone is recorded with more than the settlement gives
+    (``over``), the chips others are short went to them, not to the house: every player
+    recorded short of the settlement is reported too, whatever rake might have explained it."""
+    if not over:
+        return bad
+    short: list[int] = []
+    for i in range(len(gross)):
         r = recorded[i]
-        if e != r and (over or e <= 0 or not rake_ok or e < r):
-            bad.append(i)
-    return not bad, bad, rake_ok
+        if r is not None and r < gross[i]:
+            short.append(i)
+    return sorted(set(bad) | set(short))
+
+
+def _amounts_text(scale: int, expected: int, gross: int) -> str:
+    """``settlement X`` or ``expected Y after rake (settlement X before rake)``."""
+    if expected == gross:
+        return f"settlement {amount_text(gross, scale)}"
+    return f"expected {amount_text(expected, scale)} after rake (settlement {amount_text(gross, scale)} before rake)"
 
 
 def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...], returned: tuple[int, ...],
                   pots: list[Pot], received: tuple[int, ...] | None, determined: bool,
-                  notes: dict[int, str] | None = None
-                  ) -> tuple[tuple[int | None, ...] | None, str, int | None, tuple[Finding, ...], str | None]:
-    """Compare with the file. Returns ``(finishing_stacks, payout_check, rake, findings, convention)``.
+                  notes: dict[int, str] | None = None, ended_first: bool = False) -> PayoutCheck:
+    """Compare with the file (see the module docstring and :mod:`.rake`).
 
     ``pots``: list of :class:`~.showdown.Pot`; ``received``: per-player winnings or None when
-    not determined. ``finishing_stacks`` is None when not determined (entries None for ``inf``).
-    ``notes``: player -> text appended to that player's mismatch messages (why the settlement
-    differs from a common reading, e.g. an ante returned by ante trimming).
+    not determined. ``notes``: player -> text appended to that player's mismatch messages (why
+    the settlement differs from a common reading, e.g. an ante returned by ante trimming).
+    ``ended_first``: the hand ended in its first betting round (:func:`.rake.ended_in_first_round`).
     """
     n = len(contributions)
     starts = hand.starting_stacks
@@ -153,6 +253,9 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
     scale = hand.scale
     findings: list[Finding] = []
     convention: str | None = None
+    no_drop = rulebook.no_flop_no_drop and ended_first
+    structured = structure_set(rulebook)
+    fixed = tuple(structure_rakes(pots, rulebook, scale, no_drop)) if structured else None
     if rec_w is not None and pot_total > 0 and not any(rec_w):
         convention = "zeros"
         if determined and received is not None:
@@ -168,29 +271,34 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
         rec_w = None
 
     if rec_w is None and rec_fs is None:
-        return fs, NOT_RECORDED, None, tuple(findings), convention
+        return PayoutCheck(fs, NOT_RECORDED, None, tuple(findings), convention, fixed, None)
 
     pct, units = _limits(rulebook)
     rake: int | None = None
-    w_rake: list[int] | None = None  # per-player rake the recorded winnings show (to cross-check the stacks)
+    reading: list[int] | None = None  # the rake per pot that explains the recorded payouts
+    net_w: list[int] | None = None  # each player's payout from the pots, as the recorded winnings show it
+    model = _Model(pots, rulebook, scale, no_drop, n) if determined and received is not None else None
 
     if rec_w is not None:
         total_rec = 0
         for w in rec_w:
             total_rec += w
-        if determined and received is not None:
-            ok, bad, rake_ok = _rake_reading(received, rec_w, pot_total, pct, units)
-            if ok:
+        if model is not None and received is not None:
+            if structured or list(rec_w) != list(received):
+                rakes, bad, expected = model.read(list(rec_w))
+            else:  # paid in full: no rake (the common case needs no search)
+                rakes, bad, expected = [0] * len(pots), [], list(received)
+            if not bad:
                 convention = "net"
                 rake = pot_total - total_rec
-                w_rake = [received[i] - rec_w[i] for i in range(n)]
+                reading, net_w = rakes, expected
             elif any(returned):
-                gross = tuple([received[i] + returned[i] for i in range(n)])
-                gok, _, _ = _rake_reading(gross, rec_w, pot_total, pct, units)
-                if gok:
+                gross_t: list[int | None] = [rec_w[i] - returned[i] for i in range(n)]
+                grakes, gbad, gexpected = model.read(gross_t)
+                if not gbad:
                     convention = "gross"
                     rake = pot_total + sum(returned) - total_rec
-                    w_rake = [gross[i] - rec_w[i] for i in range(n)]
+                    reading, net_w = grakes, gexpected
                     ret = ", ".join(f"p{i + 1} {amount_text(returned[i], scale)}" for i in range(n) if returned[i])
                     findings.append(Finding(
                         "winnings-gross",
@@ -200,21 +308,18 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
                         rule=_cite(rulebook, "winnings-gross", RULE_PAYOUT)))
             if convention is None:
                 rake = pot_total - total_rec
-                limit_note = f"rake limit {pct}% of {amount_text(pot_total, scale)} + {units} unit(s)"
+                over = [i for i in bad if rec_w[i] > received[i]]
+                bad = _with_moved(bad, over, list(rec_w), received)
                 for i in bad:
-                    d = rec_w[i] - received[i]
-                    extra = ""
-                    if d < 0 and received[i] > 0 and not rake_ok:
-                        extra = f"; beyond the {limit_note}"
                     findings.append(Finding(
                         "winnings-mismatch",
-                        f"p{i + 1}: recorded winnings {amount_text(rec_w[i], scale)}, "
-                        f"settlement {amount_text(received[i], scale)} "
-                        f"({_diff_text(scale, d)}){extra}",
+                        model.message(i, "winnings", rec_w[i], expected[i], received[i], rulebook, scale,
+                                      bool(over) and i not in over),
                         actor=f"p{i + 1}",
                         rule=_cite(rulebook, "winnings-mismatch", RULE_PAYOUT)))
-                if not _within(rake, pot_total, pct, units):
-                    _conservation(findings, rulebook, scale, rake, pot_total, pct, units,
+                missing = pot_total - total_rec
+                if missing < 0 or missing > model.allowed():
+                    _conservation(findings, rulebook, scale, missing, model.allowed(), model.limit(rulebook, scale),
                                   f"recorded winnings total {amount_text(total_rec, scale)} "
                                   f"but the pots total {amount_text(pot_total, scale)}")
         else:
@@ -248,8 +353,15 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
                     rule=_cite(rulebook, "chips-not-conserved", RULE_RAKE.format(pct=pct, units=units))))
 
     if rec_fs is not None:
-        _check_stacks(findings, hand, rulebook, rec_fs, fs, contributions, received, returned, pots, pot_total,
-                      w_rake, pct, units, scale)
+        if model is not None and received is not None:
+            s_reading = _check_stacks(findings, hand, rulebook, rec_fs, contributions, received, returned,
+                                      model, net_w, scale)
+            if rec_w is None and s_reading is not None:
+                reading = s_reading
+                rake = sum(s_reading)
+        else:
+            _check_stack_range(findings, hand, rulebook, rec_fs, contributions, returned, pots, pot_total,
+                               pct, units, scale)
 
     if notes and findings:
         findings = [Finding(f.code, f"{f.message}; {notes[int(f.actor[1:]) - 1]}", f.action_index, f.actor,
@@ -258,13 +370,17 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
 
     mismatched = any(f.code in ("winnings-mismatch", "finishing-stacks-mismatch", "chips-not-conserved")
                      for f in findings)
+    rake_check: str | None = None
     if mismatched:
         check = MISMATCH
+        rake_check = UNEXPLAINED if model is not None else None
     elif not determined:
         check = UNDETERMINED
     else:
         check = MATCH
-    return fs, check, rake, tuple(findings), convention
+        rake_check = EXACT if structured else EXPLAINED
+    pot_rakes = fixed if fixed is not None else (tuple(reading) if reading is not None and not mismatched else None)
+    return PayoutCheck(fs, check, rake, tuple(findings), convention, pot_rakes, rake_check)
 
 
 def _check_possible(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec: tuple[int, ...],
@@ -291,69 +407,86 @@ def _check_possible(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec
 
 
 def _check_stacks(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],
-                  expected: tuple[int | None, ...] | None, contributions: tuple[int, ...],
-                  received: tuple[int, ...] | None, returned: tuple[int, ...], pots: list[Pot], pot_total: int,
-                  w_rake: list[int] | None, pct: int, units: int, scale: int) -> None:
-    """``expected``: the computed finishing stacks, None when the winners are not determined."""
+                  contributions: tuple[int, ...], received: tuple[int, ...], returned: tuple[int, ...],
+                  model: _Model, net_w: list[int] | None, scale: int) -> list[int] | None:
+    """Recorded finishing stacks of a settled hand. Each player's stack must be what the hand
+    leaves them: ``start - contributions + returned`` plus their payout after the rake. When the
+    recorded winnings were read (``net_w``: the payouts they show), the stacks must show the same
+    payouts; otherwise the stacks get a rake reading of their own, which is returned (None when
+    it does not explain them)."""
     n = len(rec_fs)
-    if expected is not None and received is not None:
-        shortfall = 0  # of winners: expected stack above the recorded one
-        moved = False  # someone is recorded with more than the settlement gives
-        for i in range(n):
-            e = expected[i]
-            if e is not None:  # (None: an inf starting stack)
-                d = e - rec_fs[i]
-                if d > 0 and received[i] > 0:
-                    shortfall += d
-                elif d < 0:
-                    moved = True
-        # A winner's shortfall is rake only when nobody is recorded with more than the settlement
-        # gives: chips that moved to another player are not rake.
-        rake_ok = not moved and shortfall * 100 <= pot_total * pct + units * 100
-        for i in range(n):
-            known = expected[i]
-            if known is None:
-                continue
-            d = known - rec_fs[i]
-            if d == 0:
-                continue
-            won = received[i] > 0
-            if d > 0 and won and rake_ok and (w_rake is None or w_rake[i] == d):
-                continue  # the rake, taken from this winner's stack
-            note = ""
-            if w_rake is not None and d > 0 and won and w_rake[i] != d:
-                note = f"; its recorded winnings show a rake of {amount_text(w_rake[i], scale)}"
-            elif d > 0 and won and moved:
-                note = "; not rake: another player is recorded with more than the settlement gives"
-            elif d > 0 and won and not rake_ok:
-                note = f"; beyond the rake limit ({pct}% of {amount_text(pot_total, scale)} + {units} unit(s))"
+    starts = hand.starting_stacks
+    base: list[int | None] = [None] * n  # the stack before any pot is paid; None: an inf stack
+    targets: list[int | None] = [None] * n
+    for i in range(n):
+        s = starts[i] if i < len(starts) else None
+        if s is not None:
+            b = s - contributions[i] + returned[i]
+            base[i] = b
+            targets[i] = rec_fs[i] - b
+    reading: list[int] | None = None
+    if net_w is not None:
+        expected = net_w
+        bad = unexplained(expected, targets)
+    else:
+        rakes, bad, expected = model.read(targets)
+        if not bad:
+            reading = rakes
+    over = [i for i in bad if (targets[i] or 0) > received[i]]
+    bad = _with_moved(bad, over, targets, received)
+    for i in bad:
+        b0 = base[i]
+        t = targets[i]
+        assert b0 is not None and t is not None  # (None exactly for an inf starting stack)
+        moved = bool(over) and i not in over
+        note = ""
+        if net_w is not None and not moved and t < received[i]:
+            shown = received[i] - expected[i]
+            note = (f"; its recorded winnings show a rake of {amount_text(shown, scale)}" if shown
+                    else "; its recorded winnings show no rake")
+        findings.append(Finding(
+            "finishing-stacks-mismatch",
+            model.message(i, "finishing stack", t, expected[i], received[i], rulebook, scale, moved, b0, note),
+            actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
+    _stack_totals(findings, hand, rulebook, rec_fs, model.allowed(), model.limit(rulebook, scale),
+                  sum(p.amount for p in model.pots), scale)
+    return reading
+
+
+def _check_stack_range(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],
+                       contributions: tuple[int, ...], returned: tuple[int, ...], pots: list[Pot],
+                       pot_total: int, pct: int, units: int, scale: int) -> None:
+    """Undetermined winners: each recorded stack within what the hand allows."""
+    n = len(rec_fs)
+    starts = hand.starting_stacks
+    for i in range(n):
+        s = starts[i] if i < len(starts) else None
+        if s is None:
+            continue
+        low = s - contributions[i] + returned[i]  # the stack before any pot is paid
+        cap = 0
+        for pot in pots:
+            if i in pot.eligible:
+                cap += pot.amount
+        high = low + cap
+        if not low <= rec_fs[i] <= high:
             findings.append(Finding(
                 "finishing-stacks-mismatch",
-                f"p{i + 1}: recorded finishing stack {amount_text(rec_fs[i], scale)}, "
-                f"settlement {amount_text(known, scale)} "
-                f"({_diff_text(scale, -d)}){note}",
+                f"p{i + 1}: recorded finishing stack {amount_text(rec_fs[i], scale)} "
+                f"is outside what the hand allows "
+                f"({amount_text(low, scale)} to {amount_text(high, scale)})",
                 actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
-    else:
-        starts = hand.starting_stacks
-        for i in range(n):
-            s = starts[i] if i < len(starts) else None
-            if s is None:
-                continue
-            low = s - contributions[i] + returned[i]  # the stack before any pot is paid
-            cap = 0
-            for pot in pots:
-                if i in pot.eligible:
-                    cap += pot.amount
-            high = low + cap
-            if not low <= rec_fs[i] <= high:
-                findings.append(Finding(
-                    "finishing-stacks-mismatch",
-                    f"p{i + 1}: recorded finishing stack {amount_text(rec_fs[i], scale)} "
-                    f"is outside what the hand allows "
-                    f"({amount_text(low, scale)} to {amount_text(high, scale)})",
-                    actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
+    allowed = (pot_total * pct + units * 100) // 100
+    _stack_totals(findings, hand, rulebook, rec_fs, allowed, f"rake limit ({pct}% of the pot + {units} unit(s))",
+                  pot_total, scale)
+
+
+def _stack_totals(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],
+                  allowed: int, limit: str, pot_total: int, scale: int) -> None:
+    """chips-not-conserved when the recorded stacks total more than the starting stacks, or
+    less by more than the rake allows."""
     stacks = hand.starting_stacks
-    if len(stacks) != n:
+    if len(stacks) != len(rec_fs):
         return
     start_total = 0
     for s in stacks:
@@ -364,7 +497,7 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_f
     for v in rec_fs:
         fs_total += v
     missing = start_total - fs_total
-    if not _within(missing, pot_total, pct, units):
-        _conservation(findings, rulebook, scale, missing, pot_total, pct, units,
+    if missing < 0 or missing > allowed:
+        _conservation(findings, rulebook, scale, missing, allowed, limit,
                       f"recorded finishing stacks total {amount_text(fs_total, scale)}, "
                       f"starting stacks {amount_text(start_total, scale)}")

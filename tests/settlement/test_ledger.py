@@ -14,7 +14,7 @@ from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
 from handaudit.reports.ledger import render_ledger
 from handaudit.settlement import settle
-from handaudit.validator.outcome import Replay
+from handaudit.validator.outcome import K_DEAL_BOARD, ActionRecord, Replay
 
 from helpers import settlement_rulebook
 
@@ -54,8 +54,10 @@ def test_seed_002_settlement_values():
         "settlement": {
             "determined": True,
             "pots": [
-                {"amount": 150, "eligible": [1, 2, 3], "awards": [{"player": 1, "amount": 150, "share": "whole"}]},
-                {"amount": 140, "eligible": [2, 3], "awards": [{"player": 2, "amount": 140, "share": "whole"}]},
+                {"amount": 150, "eligible": [1, 2, 3], "awards": [{"player": 1, "amount": 150, "share": "whole"}],
+                 "rake": 0},
+                {"amount": 140, "eligible": [2, 3], "awards": [{"player": 2, "amount": 140, "share": "whole"}],
+                 "rake": 0},
             ],
             "returned": [0, 0, 80],
             "winnings": [150, 140, 0],
@@ -63,6 +65,7 @@ def test_seed_002_settlement_values():
         },
         "payout_check": "match",
         "rake": 0,
+        "rake_check": "explained",
     }
 
 
@@ -101,7 +104,8 @@ def test_ledger_in_cents():
     hand = Hand(source="t", hand_key="7", variant="NT", players=2, scale=2, antes=(0, 0),
                 blinds_or_straddles=(0, 0), bring_in=None, small_bet=None, big_bet=None, min_bet=1,
                 starting_stacks=(1000, 1000), actions=(), action_texts=(), winnings=(0, 185))
-    replay = Replay(findings=(), records=(), complete=True, contributions=(100, 300), dead=(0, 0),
+    flop = (ActionRecord(0, "flop", "d", K_DEAL_BOARD),)  # p1 folds on the flop: the hand pays rake
+    replay = Replay(findings=(), records=flop, complete=True, contributions=(100, 300), dead=(0, 0),
                     folded=(True, False), all_in=(False, False), hole=((), ()), up=((), ()), board=(),
                     shown=(None, None), showdown=False)
     text = render_ledger(hand, replay, settle(hand, replay, RB))

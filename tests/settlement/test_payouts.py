@@ -8,7 +8,7 @@ from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
 from handaudit.findings.codes import CODES
 from handaudit.settlement import settle
-from handaudit.validator.outcome import Replay
+from handaudit.validator.outcome import K_DEAL_BOARD, ActionRecord, Replay
 
 from helpers import settlement_rulebook
 
@@ -24,20 +24,27 @@ def make_hand(stacks, winnings=None, finishing=None, scale=0):
                 finishing_stacks=None if finishing is None else tuple(finishing))
 
 
-def make_replay(contributions, hole=None, board="", folded=None):
+# the hand saw a flop (no_flop_no_drop does not apply): one board deal in the history
+FLOP: tuple = (ActionRecord(0, "flop", "d", K_DEAL_BOARD),)
+
+
+def make_replay(contributions, hole=None, board="", folded=None, records=FLOP):
+    """A replay of a hand that saw the flop (``records=()``: one that ended before it)."""
     n = len(contributions)
     folded = tuple(folded or (False,) * n)
     hole = tuple(C(h) for h in hole) if hole else ((),) * n
     showdown = sum(not f for f in folded) >= 2
     shown = tuple(None if f or not showdown else True for f in folded)
-    return Replay(findings=(), records=(), complete=True, contributions=tuple(contributions),
+    return Replay(findings=(), records=tuple(records), complete=True, contributions=tuple(contributions),
                   dead=(0,) * n, folded=folded, all_in=(False,) * n, hole=hole,
                   up=tuple((False,) * len(h) for h in hole), board=C(board), shown=shown,
                   showdown=showdown)
 
 
-# p1 folds to p2's raise: p1 put in 100, p2 300 -> 200 returned to p2, pot 200 (scale 2: 2.00)
+# p1 folds to p2's raise on the flop: p1 put in 100, p2 300 -> 200 returned to p2, pot 200 (scale 2: 2.00)
 FOLD_OUT = make_replay([100, 300], folded=[True, False])
+# the same before the flop: the hand ends in its first betting round
+PREFLOP_FOLD_OUT = make_replay([100, 300], folded=[True, False], records=())
 
 
 def codes(s):
@@ -70,7 +77,8 @@ def test_rake_over_the_limit_is_a_mismatch():
     assert s.payout_check == "mismatch" and s.rake == 50
     assert codes(s) == ["winnings-mismatch", "chips-not-conserved"]
     msg = s.findings[0].message
-    assert "p2" in msg and "1.50" in msg and "2.00" in msg and "0.50 less" in msg and "rake limit" in msg
+    assert msg == ("p2: recorded winnings 1.50, settlement 2.00 (0.50 less); beyond the rake limit "
+                   "(10% of each pot + 1 unit(s): at most 0.21 of p2's share)")
     assert s.findings[0].actor == "p2" and s.findings[0].rule
 
 
@@ -131,7 +139,9 @@ def test_wrong_winner_is_reported_per_player():
     s = settle(make_hand([50, 120, 300], winnings=[140, 150, 0]), rep, RB)
     assert s.payout_check == "mismatch"
     msgs = [f.message for f in s.findings if f.code == "winnings-mismatch"]
-    assert msgs == ["p1: recorded winnings 140, settlement 150 (10 less)",
+    # p1's 10 short could be rake of the main pot, but p2 is recorded with 10 more: the chips moved
+    assert msgs == ["p1: recorded winnings 140, settlement 150 (10 less); not rake: another player is "
+                    "recorded with more than the settlement gives",
                     "p2: recorded winnings 150, settlement 140 (10 more)"]
 
 

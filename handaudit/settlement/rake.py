@@ -1,0 +1,285 @@
+"""The rake: what a rake structure takes from each pot, and which rake per pot explains the
+payouts a file records.
+
+The rake comes out of each pot before the pot is split: a winner's payout is their share of the
+raked pot, split as the pot is (:func:`.showdown.share_of`: hi/lo halves, ties, the odd-chip
+order). Two modes, by the rulebook's ``rake_percent``:
+
+* **A structure** (a percentage): the hand's rake is ``rake_percent`` % of its pots, rounded to
+  the hand's smallest unit by ``rake_rounding`` and capped at ``rake_cap``. With
+  ``rake_cap_scope = "hand"`` the percentage and the cap apply to the pots together and the rake
+  is taken from each pot in proportion to its size (the units left over by the proportion one
+  each from the main pot on); with ``"pot"`` each pot is raked and capped on its own.
+  ``jackpot_drop`` is added, from the main pot (then the next) of every hand that pays rake.
+  Recorded payouts must be exactly the raked shares.
+* **No structure** (``"none"``, the default: a PHH file rarely says its site's): recorded payouts
+  are accepted when some rake per pot explains them (:func:`explain`): each pot's rake from 0 to
+  ``rake_limit_percent`` % of it plus ``rake_rounding_units`` units, and every winner's payout
+  exactly their share of the pots they won after those rakes; a co-winner of a raked pot is
+  short too.
+
+Under both, ``no_flop_no_drop`` means a hand that ended in its first betting round pays no rake
+(:func:`ended_in_first_round`). docs/rules.md ("Rake") gives the examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Final
+
+from ..rules.params import DOWN, NEAREST, NONE, POT, UP
+from ..rules.rulebook import Rulebook
+from ..validator.outcome import K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_STAND_PAT, ActionRecord
+from .showdown import Pot, share_of, split_like
+
+SEARCH_BUDGET: Final = 20_000  # partial readings :func:`explain` tries before it settles for the best so far
+_WIDE: Final = 256  # a pot with no pivot winner: rakes tried around the estimate, each way
+
+
+def ended_in_first_round(records: Sequence[ActionRecord], first_street: str | None) -> bool:
+    """The hand ended in its first betting round: no board card, no draw and no hole card of a
+    later street was dealt (hold'em and Omaha: before the flop; stud: on third street; draw
+    games: before the first draw). A hand run out after an all-in saw its later streets."""
+    for r in records:
+        kind = r.kind
+        if kind == K_DEAL_BOARD or kind == K_DISCARD or kind == K_STAND_PAT:
+            return False
+        if kind == K_DEAL_HOLE and r.street != first_street:
+            return False
+    return True
+
+
+def structure_set(rulebook: Rulebook) -> bool:
+    """The rulebook gives a rake structure (``rake_percent`` is not ``none``)."""
+    return rulebook.rake_percent != NONE
+
+
+def _units(text: str, scale: int) -> Fraction:
+    """A decimal parameter (an amount in the hand's currency) in the hand's minor units, exact."""
+    return Fraction(Decimal(text)) * 10 ** scale
+
+
+def _round(value: Fraction, how: str) -> int:
+    if how == UP:
+        return -((-value.numerator) // value.denominator)
+    if how == NEAREST:
+        return int((value + Fraction(1, 2)) // 1)
+    assert how == DOWN
+    return value.numerator // value.denominator
+
+
+def structure_rakes(pots: Sequence[Pot], rulebook: Rulebook, scale: int, no_drop: bool) -> list[int]:
+    """The rake of each pot under the rulebook's structure (``structure_set`` must hold).
+
+    ``no_drop``: the hand ended in its first betting round and ``no_flop_no_drop`` is on."""
+    n = len(pots)
+    rakes = [0] * n
+    if no_drop or n == 0:
+        return rakes
+    pct = Fraction(Decimal(rulebook.rake_percent)) / 100
+    how = rulebook.rake_rounding
+    cap = None if rulebook.rake_cap == NONE else _units(rulebook.rake_cap, scale)
+    amounts = [p.amount for p in pots]
+    if rulebook.rake_cap_scope == POT:
+        for k in range(n):
+            raw = pct * amounts[k]
+            rakes[k] = min(_round(raw, how), amounts[k])
+            if cap is not None and rakes[k] > cap:
+                rakes[k] = int(cap)  # (a cap with a fraction of a unit: the whole units under it)
+    else:
+        total = sum(amounts)
+        if total > 0:
+            whole = _round(pct * total, how)
+            if cap is not None and whole > cap:
+                whole = int(cap)
+            whole = min(whole, total)
+            for k in range(n):
+                rakes[k] = whole * amounts[k] // total
+            left = whole - sum(rakes)
+            for k in range(n):
+                if left <= 0:
+                    break
+                if rakes[k] < amounts[k]:
+                    rakes[k] += 1
+                    left -= 1
+    drop = _round(_units(rulebook.jackpot_drop, scale), DOWN)
+    for k in range(n):
+        if drop <= 0:
+            break
+        take = min(drop, amounts[k] - rakes[k])
+        rakes[k] += take
+        drop -= take
+    return rakes
+
+
+def tolerances(pots: Sequence[Pot], rulebook: Rulebook, no_drop: bool) -> list[int]:
+    """With no structure: the most rake each pot may pay (``rake_limit_percent`` % of it plus
+    ``rake_rounding_units``; 0 for a hand that ended in its first betting round)."""
+    if no_drop:
+        return [0] * len(pots)
+    pct, units = rulebook.rake_limit_percent, rulebook.rake_rounding_units
+    return [min(p.amount, (p.amount * pct + units * 100) // 100) for p in pots]
+
+
+def expected_payouts(pots: Sequence[Pot], rakes: Sequence[int], n: int) -> list[int]:
+    """Each player's chips from the pots after their rakes, split as the pots are."""
+    got = [0] * n
+    for k in range(len(pots)):
+        pot = pots[k]
+        for p, amount in split_like(pot, pot.amount - rakes[k]).items():
+            got[p] += amount
+    return got
+
+
+def unexplained(expected: Sequence[int], targets: Sequence[int | None]) -> list[int]:
+    """The players whose recorded payout (``targets``; None: not known) is not ``expected``."""
+    return [i for i in range(len(targets)) if targets[i] is not None and targets[i] != expected[i]]
+
+
+def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int],
+            budget: int = SEARCH_BUDGET) -> tuple[list[int], list[int]]:
+    """A rake per pot (each from 0 to ``maxes[k]``) under which every player's share of the pots
+    is their recorded payout (``targets``, None: unknown). Returns ``(rakes, unexplained)``: an
+    exact reading has no unexplained players; otherwise the reading that leaves the fewest, then
+    takes the least rake.
+
+    Pots are read one at a time, each where a *pivot* decides it: a winner of it whose other pots
+    are already read, so that their payout leaves only this pot's rake to find (the few rakes that
+    give their share, since a share falls by about 1/m per unit of rake among m winners). A pot
+    with no pivot (its winners all win another unread pot) is tried over a range around the
+    rake its winners' shortfall suggests. At most ``budget`` partial readings are tried.
+    """
+    n_pots = len(pots)
+    n = len(targets)
+    pots_of: list[list[int]] = [[] for _ in range(n)]
+    winners_of: list[list[int]] = []
+    for k in range(n_pots):
+        ws: list[int] = []
+        for _, winners in pots[k].order:
+            for p in winners:
+                if p not in ws:
+                    ws.append(p)
+        winners_of.append(ws)
+        for p in ws:
+            pots_of[p].append(k)
+    rakes = [-1] * n_pots
+    best: tuple[tuple[int, int], list[int], list[int]] | None = None
+    tried = 0
+    # an explicit stack of (pot, candidates, next candidate): no recursion, whatever the pots
+    stack: list[tuple[int, list[int], int]] = []
+    descend = True
+    while True:
+        if descend:
+            k = _next_pot(rakes, winners_of, pots_of, targets)
+            if k < 0:  # a whole reading: score it
+                got = expected_payouts(pots, rakes, n)
+                bad = unexplained(got, targets)
+                score = (len(bad), sum(rakes))
+                if best is None or score < best[0]:
+                    best = (score, list(rakes), bad)
+                if not bad:
+                    break
+                descend = False
+            else:
+                cands = _candidates(k, pots, rakes, winners_of, pots_of, targets, maxes)
+                stack.append((k, cands, 0))
+                descend = False
+        if not stack:
+            break
+        k, cands, at = stack[-1]
+        tried += 1
+        if at >= len(cands) or tried > budget:
+            rakes[k] = -1
+            stack.pop()
+            if tried > budget:
+                while stack:
+                    rakes[stack.pop()[0]] = -1
+                break
+            continue
+        rakes[k] = cands[at]
+        stack[-1] = (k, cands, at + 1)
+        descend = True
+    assert best is not None  # (the first descent always reaches a whole reading)
+    return best[1], best[2]
+
+
+def _next_pot(rakes: list[int], winners_of: list[list[int]], pots_of: list[list[int]],
+              targets: Sequence[int | None]) -> int:
+    """The next pot to read: one with a pivot winner if any, else the first unread; -1: none."""
+    first = -1
+    for k in range(len(rakes)):
+        if rakes[k] >= 0:
+            continue
+        if first < 0:
+            first = k
+        for p in winners_of[k]:
+            if targets[p] is not None and all(j == k or rakes[j] >= 0 for j in pots_of[p]):
+                return k
+    return first
+
+
+def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[list[int]],
+                pots_of: list[list[int]], targets: Sequence[int | None], maxes: Sequence[int]) -> list[int]:
+    """The rakes of pot ``k`` worth trying, smallest first: those every pivot's payout allows;
+    if the pivots disagree, each one's (and, for a pivot no rake within the limit explains, the
+    nearest allowed rake), so that the best inexact reading is still found."""
+    pot = pots[k]
+    top = maxes[k]
+    ranges: list[list[int]] = []
+    for p in winners_of[k]:
+        t = targets[p]
+        if t is None or not all(j == k or rakes[j] >= 0 for j in pots_of[p]):
+            continue
+        for j in pots_of[p]:
+            if j != k:
+                t -= share_of(pots[j], p, pots[j].amount - rakes[j])
+        ranges.append(_rakes_giving(pot, p, t, top))
+    if ranges:
+        common = set(ranges[0])
+        for r in ranges[1:]:
+            common &= set(r)
+        if common:
+            return sorted(common)
+        return sorted(set().union(*ranges))
+    # no pivot: around the rake the winners' shortfall suggests
+    short = 0
+    for p in winners_of[k]:
+        t = targets[p]
+        if t is not None:
+            short = max(short, pot.amount // max(1, len(winners_of[k])) - t)
+    guess = min(max(0, short * len(winners_of[k])), top)
+    lo, hi = max(0, guess - _WIDE), min(top, guess + _WIDE)
+    return sorted(range(lo, hi + 1), key=lambda r: (abs(r - guess), r))
+
+
+def _rakes_giving(pot: Pot, player: int, target: int, top: int) -> list[int]:
+    """The rakes ``r`` in ``[0, top]`` after which ``player``'s share of ``pot`` is ``target``;
+    when there are none, the one nearest to it (0 or ``top``, or where the share steps over).
+    The share never rises as the rake does, so two bisections find the range."""
+    amount = pot.amount
+    if len(pot.order) == 1 and len(pot.order[0][1]) == 1:  # one winner takes it all: r = A - t
+        r = amount - target
+        return [min(max(r, 0), top)]
+    # smallest r with share <= target
+    lo, hi = 0, top + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if share_of(pot, player, amount - mid) <= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    first = lo
+    # largest r with share >= target
+    lo, hi = -1, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if share_of(pot, player, amount - mid) >= target:
+            lo = mid
+        else:
+            hi = mid - 1
+    last = lo
+    if first <= last:
+        return list(range(first, last + 1))
+    return [min(max(first, 0), top)]

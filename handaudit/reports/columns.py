@@ -18,7 +18,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": KEY + (
         "line", "hand", "variant", "rulebook", "status", "complete", "players", "actions", "scale",
         "findings", "errors", "warnings", "infos", "first_error", "determined", "pots", "pot_total",
-        "payout_check", "rake", "currency"),
+        "payout_check", "rake", "rake_check", "currency"),
     "actions": KEY + (
         "action_index", "street", "actor", "kind", "amount", "to", "pot_before", "to_call", "min_to",
         "max_to", "all_in", "cards", "action", "scale"),
@@ -26,7 +26,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
         "finding_index", "code", "severity", "action_index", "actor", "rule", "message", "ruling",
         "line", "column"),
     "pots": KEY + (
-        "pot_index", "amount", "eligible", "winners", "awards", "determined", "reason", "scale"),
+        "pot_index", "amount", "eligible", "winners", "awards", "determined", "reason", "rake", "scale"),
     "players": KEY + (
         "player", "name", "seat", "starting_stack", "ante", "blind", "put_in", "returned",
         "contributed", "received", "finishing_computed", "finishing_recorded", "winnings_recorded",

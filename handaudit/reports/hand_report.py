@@ -88,12 +88,14 @@ class HandReport(Value):
         recorded: object = None
         settled: object = None
         rake: object = None
+        rake_check: str | None = None
         if hand is not None:
             recorded = _recorded(hand, text)
             settlement = self.settlement
             if settlement is not None:  # made for every read hand (audit_read)
                 settled = settlement.json_object(hand, text)
                 rake = amount_json(settlement.rake, hand.scale, text)
+                rake_check = settlement.rake_check
         check = self.payout_check
         return _REPORT.make((
             read.source,
@@ -108,12 +110,13 @@ class HandReport(Value):
             recorded,
             check,
             rake,
+            rake_check,
         ), text)
 
 
 # The members of a hand's object and of its "recorded" member, in the contract's order.
 _REPORT: Final = JSONShape(("source", "hand_key", "hand", "variant", "rulebook", "status", "complete", "findings",
-                            "settlement", "recorded", "payout_check", "rake"))
+                            "settlement", "recorded", "payout_check", "rake", "rake_check"))
 _RECORDED: Final = JSONShape(("finishing_stacks", "winnings"))
 
 

@@ -70,11 +70,13 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
     settlement = report.settlement if hand is not None else None
     pot_rows = []
     determined = n_pots = pot_total = rake = None
+    rake_check: str | None = None
     if settlement is not None:
         determined = bool(settlement.determined)
         pots = settlement.pots
         n_pots = len(pots)
         pot_total = 0
+        pot_rakes = settlement.pot_rakes
         for p_index, pot in enumerate(pots):
             pot_total += pot.amount
             awards = [{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
@@ -83,8 +85,10 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
             pot_rows.append(pot_row(
                 source=source, hand_key=key, hand_index=index, pot_index=p_index, amount=pot.amount,
                 eligible=[e + 1 for e in pot.eligible], winners=winners, awards=awards, determined=determined,
-                reason=getattr(pot, "reason", None) or None, scale=scale))
+                reason=getattr(pot, "reason", None) or None,
+                rake=None if pot_rakes is None else pot_rakes[p_index], scale=scale))
         rake = settlement.rake
+        rake_check = settlement.rake_check
 
     variant: str | None
     if hand is not None:
@@ -99,7 +103,8 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
         players=hand.players if hand is not None else None,
         actions=len(hand.actions) if hand is not None else None, scale=scale, findings=len(findings),
         errors=errors, warnings=warnings, infos=infos, first_error=first_error, determined=determined,
-        pots=n_pots, pot_total=pot_total, payout_check=report.payout_check, rake=rake, currency=_currency(hand),
+        pots=n_pots, pot_total=pot_total, payout_check=report.payout_check, rake=rake, rake_check=rake_check,
+        currency=_currency(hand),
     )
 
     action_rows: list[tuple] = []
@@ -171,10 +176,10 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
 # above is put under its column's name rather than at a counted position.
 def hands_row(*, source, hand_key, hand_index, line, hand, variant, rulebook, status, complete, players,
               actions, scale, findings, errors, warnings, infos, first_error, determined, pots, pot_total,
-              payout_check, rake, currency) -> tuple:
+              payout_check, rake, rake_check, currency) -> tuple:
     return (source, hand_key, hand_index, line, hand, variant, rulebook, status, complete, players,
             actions, scale, findings, errors, warnings, infos, first_error, determined, pots, pot_total,
-            payout_check, rake, currency)
+            payout_check, rake, rake_check, currency)
 
 
 def action_row(*, source, hand_key, hand_index, action_index, street, actor, kind, amount, to, pot_before,
@@ -190,9 +195,9 @@ def finding_row(*, source, hand_key, hand_index, finding_index, code, severity, 
 
 
 def pot_row(*, source, hand_key, hand_index, pot_index, amount, eligible, winners, awards, determined,
-            reason, scale) -> tuple:
+            reason, rake, scale) -> tuple:
     return (source, hand_key, hand_index, pot_index, amount, eligible, winners, awards, determined,
-            reason, scale)
+            reason, rake, scale)
 
 
 def player_row(*, source, hand_key, hand_index, player, name, seat, starting_stack, ante, blind, put_in,

@@ -72,7 +72,8 @@ TABLES: dict[str, list[Column]] = {
         _c("pots", pa.int16(), "Number of pots (main pot plus side pots; rows in `pots`); null when there is no settlement."),
         _c("pot_total", pa.int64(), "Sum of all pot amounts (minor units), after uncalled chips are returned; null when there is no settlement."),
         _c("payout_check", pa.string(), "`match`, `mismatch`, `not-recorded` or `undetermined`: the recorded finishing stacks and winnings against the settlement; null when unreadable."),
-        _c("rake", pa.int64(), "Pot total minus recorded winnings (minor units), when winnings are recorded; else null."),
+        _c("rake", pa.int64(), "Pot total minus recorded winnings (minor units), when winnings are recorded (net; gross winnings: plus the returns); with finishing stacks only, the rake they show when the rake model explains them; else null."),
+        _c("rake_check", pa.string(), "The rake model's verdict on the recorded payouts: `exact` (a rake structure is set and each payout is exactly the winner's share of the raked pots), `explained` (no structure set: some rake per pot within `rake_limit_percent` explains every payout), `unexplained` (a payout mismatch), or null (nothing recorded, or winners not determined)."),
         _c("currency", pa.string(), "The PHH `currency` field, or null."),
     ],
     "actions": _KEY + [
@@ -111,6 +112,7 @@ TABLES: dict[str, list[Column]] = {
         _c("awards", pa.list_(_AWARD), "Each award: `player` (PHH number), `amount` (minor units), `share` (`whole`, `high` or `low`), `hand` (the winning hand described, e.g. `two pair, kings and sevens`; null when uncontested)."),
         _c("determined", pa.bool_(), "The hand's `determined` flag (winners computable)."),
         _c("reason", pa.string(), "One line saying who won the pot and why (or why it is undetermined), as `handaudit settle` prints it; null if none."),
+        _c("rake", pa.int64(), "The rake model's rake of this pot (minor units): the rulebook's rake structure when one is set, else the rake per pot that explains the recorded payouts; null when unknown (no structure and nothing recorded, or no rake explains the payouts)."),
         _SCALE,
     ],
     "players": _KEY + [

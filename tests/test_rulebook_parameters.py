@@ -31,13 +31,15 @@ CASES = [
     ("short_raise_ruling", "short-raise-call", "tda-2026", "bring-to-minimum"),
     ("rake_limit_percent", "rake-within-limit", "tda-2026", "0"),
     ("rake_rounding_units", "rake-within-limit", "tda-2026", "0"),
+    ("odd_chip_stud", "odd-chip-stud-all-cards", "roberts-v11", "hand-cards"),
+    ("short_deck_trips_beat_straight", "short-deck-trips-vs-straight", "tda-2026", "true"),
 ]
 
 # parameter -> why it has no case here yet (only shrinks; each has unit tests elsewhere)
 NO_CASE_YET = {
     name: "no sample yet shows it changing an outcome end to end (issue 15, item 4)"
     for name in ("limit_raises_short", "cap_counts", "straddle_counts_as_raise",
-                 "completion_counts_as_raise", "odd_chip_stud", "short_deck_trips_beat_straight")
+                 "completion_counts_as_raise")
 }
 
 

@@ -33,13 +33,15 @@ CASES = [
     ("rake_rounding_units", "rake-within-limit", "tda-2026", "0"),
     ("odd_chip_stud", "odd-chip-stud-all-cards", "roberts-v11", "hand-cards"),
     ("short_deck_trips_beat_straight", "short-deck-trips-vs-straight", "tda-2026", "true"),
+    ("cap_counts", "limit-cap-all-in-not-counted", "roberts-v11", "players-in-hand"),
+    ("straddle_counts_as_raise", "limit-straddle-counts-as-raise", "tda-2026", "false"),
+    ("completion_counts_as_raise", "stud-completion-counts-as-raise", "tda-2026", "true"),
 ]
 
 # parameter -> why it has no case here yet (only shrinks; each has unit tests elsewhere)
 NO_CASE_YET = {
     name: "no sample yet shows it changing an outcome end to end (issue 15, item 4)"
-    for name in ("limit_raises_short", "cap_counts", "straddle_counts_as_raise",
-                 "completion_counts_as_raise")
+    for name in ("limit_raises_short",)
 }
 
 

@@ -5,7 +5,13 @@ A case is one entry of :data:`CASES`: the parameter, a sample, the built-in rule
 judged under and a value of the parameter that differs from that book's; the test asserts that
 the outcome (findings with index, severity and ruling; pots and their awards; contributions and
 returns; payout verdict; finishing stacks) differs. Parameters with their own exact tests elsewhere still need an entry here.
-:data:`NO_CASE_YET` may only shrink (a parameter on it that gains a case fails the test).
+
+The one exception is a parameter no PHH hand can reach, and it is not listed but derived from the
+variant table (:func:`_unreachable`): ``limit_raises_short`` governs fixed-limit games with fewer than
+three betting rounds, and no PHH variant is one (triple draw and badugi have four). Its consumer is
+tested on a variant added for the test (tests/validator/test_samples.py,
+``test_house_9_4_two_round_limit_game_allows_bet_and_four_raises``); once the table has such a
+game, the parameter needs a case here like any other.
 """
 
 from pathlib import Path
@@ -13,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from handaudit import audit
+from handaudit.core.variants import FIXED, VARIANTS
 from handaudit.rules.params import PARAMETERS
 from handaudit.rules.rulebook import load_rulebook
 
@@ -31,14 +38,18 @@ CASES = [
     ("short_raise_ruling", "short-raise-call", "tda-2026", "bring-to-minimum"),
     ("rake_limit_percent", "rake-within-limit", "tda-2026", "0"),
     ("rake_rounding_units", "rake-within-limit", "tda-2026", "0"),
+    ("odd_chip_stud", "odd-chip-stud-all-cards", "roberts-v11", "hand-cards"),
+    ("short_deck_trips_beat_straight", "short-deck-trips-vs-straight", "tda-2026", "true"),
+    ("cap_counts", "limit-cap-all-in-not-counted", "roberts-v11", "players-in-hand"),
+    ("straddle_counts_as_raise", "limit-straddle-counts-as-raise", "tda-2026", "false"),
+    ("completion_counts_as_raise", "stud-completion-counts-as-raise", "tda-2026", "true"),
 ]
 
-# parameter -> why it has no case here yet (only shrinks; each has unit tests elsewhere)
-NO_CASE_YET = {
-    name: "no sample yet shows it changing an outcome end to end (issue 15, item 4)"
-    for name in ("limit_raises_short", "cap_counts", "straddle_counts_as_raise",
-                 "completion_counts_as_raise", "odd_chip_stud", "short_deck_trips_beat_straight")
-}
+
+def _unreachable() -> set[str]:
+    """The parameters that no PHH hand can bring into play, from the variant table."""
+    short_limit_games = [v.code for v in VARIANTS.values() if v.structure == FIXED and v.betting_rounds < 3]
+    return set() if short_limit_games else {"limit_raises_short"}
 
 
 def _outcome(report):
@@ -51,11 +62,20 @@ def _outcome(report):
 
 def test_every_parameter_has_a_case():
     covered = {c[0] for c in CASES}
-    missing = sorted(set(PARAMETERS) - covered - set(NO_CASE_YET))
+    missing = sorted(set(PARAMETERS) - covered - _unreachable())
     assert not missing, f"rulebook parameters with no case in CASES: {missing} (add one entry each)"
-    revived = sorted(covered & set(NO_CASE_YET))
-    assert not revived, f"remove from NO_CASE_YET, they have a case now: {revived}"
-    assert not set(NO_CASE_YET) - set(PARAMETERS), "NO_CASE_YET names a parameter that does not exist"
+    assert not covered - set(PARAMETERS), "CASES names a parameter that does not exist"
+
+
+def test_limit_raises_short_does_not_reach_a_game_of_three_or_more_rounds():
+    """Why limit_raises_short has no case: the cap of every fixed-limit PHH game (three or more
+    betting rounds) reads limit_raises, whatever limit_raises_short says."""
+    assert _unreachable() <= {"limit_raises_short"}
+    path = str(SAMPLES / "limit-raise-cap.phh")  # fixed-limit hold'em: a fourth raise at index 13
+    before = _outcome(next(audit([path], "tda-2026")))
+    assert [f[:2] for f in before[0]][:1] == [("raise-cap-exceeded", 13)]
+    for value in ("0", "9"):
+        assert _outcome(next(audit([path], "tda-2026", [f"limit_raises_short={value}"]))) == before, value
 
 
 @pytest.mark.parametrize(("name", "sample", "book", "value"), CASES, ids=[c[0] for c in CASES])

@@ -178,7 +178,9 @@ PARAMETERS: dict[str, Param] = {
            "Raises allowed after the opening bet in a fixed-limit betting round, in games with three or "
            "more betting rounds (hold'em, stud).", minimum=0),
         _p("limit_raises_short", "int", "fixed-limit raises after the bet (<3 rounds)",
-           "The same for games with fewer than three betting rounds (single draw).", minimum=0),
+           "The same for games with fewer than three betting rounds (single draw). No PHH variant is "
+           "such a fixed-limit game (triple draw and badugi have four rounds), so no PHH hand reaches it.",
+           minimum=0),
         _p("heads_up_uncap", "enum", "when heads-up lifts the raise cap",
            "never: the cap always applies; when-heads-up: the cap is lifted once the round is heads-up "
            "before being capped (a capped round stays capped); round-starts-heads-up: lifted only for a "

@@ -86,3 +86,47 @@ def test_a_shortfall_within_the_rake_tolerance_is_rake():
         tight = next(audit([str(SAMPLES / "rake-within-limit.phh")], "tda-2026", [override])).settlement
         assert tight.payout_check == "mismatch", override
         assert [(f.code, f.actor) for f in tight.findings][:1] == [("winnings-mismatch", "p3")], override
+
+
+def _awards(report):
+    return [[(a.player, a.amount) for a in p.awards] for p in report.settlement.pots]
+
+
+def test_odd_chip_stud_all_cards_or_hand_cards():
+    """odd_chip_stud: p1 and p2 tie with a nine-high straight for 19. All the player's cards
+    (Robert's, the house): p1's As wins the odd chip; the five cards of the hand (TDA, WSOP): p2's
+    9d beats p1's 9c."""
+    path = str(SAMPLES / "odd-chip-stud-all-cards.phh")
+    for book, override in (("roberts-v11", []), ("house", []), ("tda-2026", ["odd_chip_stud=all-cards"])):
+        r = next(audit([path], book, override))
+        s = r.settlement
+        assert [p.amount for p in s.pots] == [19] and s.contributions == (8, 8, 3), book
+        assert _awards(r) == [[(0, 10), (1, 9)]] and s.pots[0].odd_chips == (0,), book
+        assert s.finishing_stacks == (102, 101, 97) and s.payout_check == "match" and not r.findings, book
+    for book, override in (("tda-2026", []), ("wsop-2023-live", []), ("roberts-v11", ["odd_chip_stud=hand-cards"])):
+        r = next(audit([path], book, override))
+        s = r.settlement
+        assert _awards(r) == [[(0, 9), (1, 10)]] and s.pots[0].odd_chips == (1,), book
+        assert "the five cards of the hand" in s.pots[0].reason, book
+        assert s.finishing_stacks == (101, 102, 97) and s.payout_check == "mismatch", book
+        assert [(f.code, f.actor) for f in r.findings] == [
+            ("winnings-mismatch", "p1"), ("winnings-mismatch", "p2"),
+            ("finishing-stacks-mismatch", "p1"), ("finishing-stacks-mismatch", "p2")], book
+
+
+def test_short_deck_straight_beats_trips_unless_the_book_says_otherwise():
+    """short_deck_trips_beat_straight: p3's queen-high straight beats p2's three tens (every
+    built-in book); set true, the tens win the pot of 13."""
+    path = str(SAMPLES / "short-deck-trips-vs-straight.phh")
+    r = next(audit([path], "tda-2026"))
+    s = r.settlement
+    assert [(p.amount, p.eligible) for p in s.pots] == [(13, (1, 2))] and s.contributions == (1, 6, 6)
+    assert _awards(r) == [[(2, 13)]] and s.finishing_stacks == (99, 94, 107)
+    assert s.payout_check == "match" and not r.findings
+    r = next(audit([path], "tda-2026", ["short_deck_trips_beat_straight=true"]))
+    s = r.settlement
+    assert _awards(r) == [[(1, 13)]] and s.finishing_stacks == (99, 107, 94)
+    assert s.payout_check == "mismatch"
+    assert [(f.code, f.actor) for f in r.findings] == [
+        ("winnings-mismatch", "p2"), ("winnings-mismatch", "p3"),
+        ("finishing-stacks-mismatch", "p2"), ("finishing-stacks-mismatch", "p3")]

@@ -50,6 +50,16 @@ EXPECTED = {
     # (the WSOP allows a bet and four raises, so 50 is still within its cap)
     "limit-capped-by-all-in": {"tda-2026": [("raise-cap-exceeded", 6)], "roberts-v11": [("raise-cap-exceeded", 6)],
                                "wsop-2023-live": [], "house": [("raise-cap-exceeded", 6)]},
+    # p2 is all in, so under when-heads-up books the round is heads-up before the cap (cap_counts)
+    "limit-cap-all-in-not-counted": {
+        "tda-2026": [("raise-cap-exceeded", 12), ("out-of-turn", 13), ("premature-deal", 14), ("out-of-turn", 16),
+                     ("wrong-card-count", 17), ("action-after-end", 18), ("action-after-end", 19)],
+        "roberts-v11": [], "wsop-2023-live": [], "house": []},
+    # the straddle is one of the raises except under the WSOP (straddle_counts_as_raise)
+    "limit-straddle-counts-as-raise": {"tda-2026": [("raise-cap-exceeded", 6), ("out-of-turn", 9)],
+                                       "roberts-v11": [("raise-cap-exceeded", 6), ("out-of-turn", 9)],
+                                       "wsop-2023-live": [], "house": [("raise-cap-exceeded", 6), ("out-of-turn", 9)]},
+    "stud-completion-counts-as-raise": same(),
     "raise-not-callable": same(("raise-not-callable", 5)),
     "pot-limit-maximum": same(("over-pot-limit", 8)),
     "unnecessary-fold": {"tda-2026": [("unnecessary-fold", 7)], "roberts-v11": [], "wsop-2023-live": [], "house": []},
@@ -124,6 +134,11 @@ def test_records_show_the_limits():
                                                    ("wrong-limit-amount", 10)]),
     ("unnecessary-fold", "unnecessary_fold=off", []),
     ("short-raise-call", "short_raise_ruling=bring-to-minimum", [("raise-below-minimum", 11)]),
+    ("limit-cap-all-in-not-counted", "cap_counts=players-in-hand",
+     [("raise-cap-exceeded", 12), ("out-of-turn", 13), ("premature-deal", 14), ("out-of-turn", 16),
+      ("wrong-card-count", 17), ("action-after-end", 18), ("action-after-end", 19)]),
+    ("limit-straddle-counts-as-raise", "straddle_counts_as_raise=false", []),
+    ("stud-completion-counts-as-raise", "completion_counts_as_raise=true", [("raise-cap-exceeded", 7), ("out-of-turn", 9)]),
 ])
 def test_parameter_overrides(name, override, expected):
     _, rep = _replay(name, "roberts-v11" if "unnecessary" not in name else "tda-2026", [override])
@@ -177,3 +192,26 @@ def test_a_cap_reached_by_an_all_in_stays_capped(book):
     assert rep.contributions == (40, 40, 40)
     (cap,) = [f for f in rep.findings if f.code == "raise-cap-exceeded"]
     assert (cap.action_index, cap.actor) == (6, "p3")
+
+
+# What the cap ruling does to the chips: the raise over the cap is only a call, so every player puts in
+# one raise less. Exact contributions under the book's value and under the override.
+@pytest.mark.parametrize("name,book,override,index,book_gives,override_gives", [
+    # p1's raise to 50 stands while the all-in p2 does not count; ruled a call of 40 once p2 counts
+    ("limit-cap-all-in-not-counted", "roberts-v11", "cap_counts=players-in-hand", 12, (60, 20, 60), (50, 20, 50)),
+    ("limit-cap-all-in-not-counted", "house", "cap_counts=players-in-hand", 12, (60, 20, 60), (50, 20, 50)),
+    # p2's raise to 50 is ruled a call of 40 while the straddle is a raise; stands when it is not
+    ("limit-straddle-counts-as-raise", "tda-2026", "straddle_counts_as_raise=false", 6, (40, 40, 40, 40),
+     (50, 50, 50, 50)),
+    # p1's raise to 20 stands; ruled a call of 15 once the completion is a raise (antes 1 each)
+    ("stud-completion-counts-as-raise", "tda-2026", "completion_counts_as_raise=true", 7, (21, 21, 21), (16, 16, 16)),
+])
+def test_cap_parameters_move_the_chips(name, book, override, index, book_gives, override_gives):
+    _, rep = _replay(name, book)
+    _, other = _replay(name, book, [override])
+    assert (rep.contributions, other.contributions) == (book_gives, override_gives)
+    for r in (rep, other):
+        capped = [f.action_index for f in r.findings if f.code == "raise-cap-exceeded"]
+        assert r.records[index].kind == ("call" if capped else "raise")  # over the cap: only a call
+        assert capped in ([], [index])
+    assert (sum(rep.contributions) < sum(other.contributions)) == (rep.records[index].kind == "call")

@@ -2,9 +2,10 @@
 or one whose consumer stops mattering, fails here.
 
 A case is one entry of :data:`CASES`: the parameter, a sample, the built-in rulebook it is
-judged under and a value of the parameter that differs from that book's; the test asserts that
-the outcome (findings with index, severity and ruling; pots and their awards; contributions and
-returns; payout verdict; finishing stacks) differs. Parameters with their own exact tests elsewhere still need an entry here.
+judged under and a value of the parameter that differs from that book's, and optionally
+``--set`` items both runs share (a rake structure, for the parameters that shape one); the test
+asserts that the outcome (findings with index, severity and ruling; pots with their awards and
+rake; contributions and returns; payout verdict and rake verdict; finishing stacks) differs. Parameters with their own exact tests elsewhere still need an entry here.
 
 The one exception is a parameter no PHH hand can reach, and it is not listed but derived from the
 variant table (:func:`_unreachable`): ``limit_raises_short`` governs fixed-limit games with fewer than
@@ -25,7 +26,10 @@ from handaudit.rules.rulebook import load_rulebook
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
-# (parameter, sample, rulebook, value that changes the outcome)
+# the rake structure of samples/rake-structure.phh: 5% of the hand, capped at 1.00, a 0.50 jackpot drop
+SITE = ("rake_percent=5", "rake_cap=1", "jackpot_drop=0.50")
+
+# (parameter, sample, rulebook, value that changes the outcome[, --set items both runs share])
 CASES = [
     ("limit_raises", "limit-cap-becomes-heads-up", "tda-2026", "0"),
     ("heads_up_uncap", "limit-cap-becomes-heads-up", "tda-2026", "when-heads-up"),
@@ -43,6 +47,12 @@ CASES = [
     ("cap_counts", "limit-cap-all-in-not-counted", "roberts-v11", "players-in-hand"),
     ("straddle_counts_as_raise", "limit-straddle-counts-as-raise", "tda-2026", "false"),
     ("completion_counts_as_raise", "stud-completion-counts-as-raise", "tda-2026", "true"),
+    ("rake_percent", "rake-structure", "tda-2026", "5"),
+    ("rake_cap", "rake-structure", "tda-2026", "none", SITE),
+    ("rake_cap_scope", "rake-structure", "tda-2026", "pot", SITE),
+    ("jackpot_drop", "rake-structure", "tda-2026", "0", SITE),
+    ("rake_rounding", "rake-structure", "tda-2026", "up", ("rake_percent=4.5",)),
+    ("no_flop_no_drop", "rake-no-flop-no-drop", "tda-2026", "false"),
 ]
 
 
@@ -56,8 +66,8 @@ def _outcome(report):
     s = report.settlement
     return (tuple((f.code, f.action_index, f.severity, f.ruling) for f in report.findings),
             tuple((p.amount, tuple((a.player, a.amount) for a in p.awards)) for p in s.pots) if s else None,
-            s.contributions if s else None, s.returned if s else None,
-            s.payout_check if s else None, s.finishing_stacks if s else None)
+            s.pot_rakes if s else None, s.contributions if s else None, s.returned if s else None,
+            s.payout_check if s else None, s.rake_check if s else None, s.finishing_stacks if s else None)
 
 
 def test_every_parameter_has_a_case():
@@ -78,10 +88,13 @@ def test_limit_raises_short_does_not_reach_a_game_of_three_or_more_rounds():
         assert _outcome(next(audit([path], "tda-2026", [f"limit_raises_short={value}"]))) == before, value
 
 
-@pytest.mark.parametrize(("name", "sample", "book", "value"), CASES, ids=[c[0] for c in CASES])
-def test_the_parameter_changes_the_outcome(name, sample, book, value):
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_the_parameter_changes_the_outcome(case):
+    name, sample, book, value = case[:4]
+    shared = list(case[4]) if len(case) > 4 else []
     path = str(SAMPLES / f"{sample}.phh")
-    assert PARAMETERS[name].parse(value, "test") != getattr(load_rulebook(book), name), "not a different value"
-    before = _outcome(next(audit([path], book)))
-    after = _outcome(next(audit([path], book, [f"{name}={value}"])))
+    base = load_rulebook(book, shared)
+    assert PARAMETERS[name].parse(value, "test") != getattr(base, name), "not a different value"
+    before = _outcome(next(audit([path], book, shared)))
+    after = _outcome(next(audit([path], book, [*shared, f"{name}={value}"])))
     assert before != after, f"{name}={value} changes nothing on {sample} under {book}"

@@ -141,14 +141,36 @@ class _Model:
         self.fixed = structure_rakes(pots, rulebook, scale, no_drop) if self.structured else None
         self.maxes = self.fixed if self.fixed is not None else tolerances(pots, rulebook, no_drop)
 
-    def read(self, targets: list[int | None]) -> tuple[list[int], list[int], list[int]]:
-        """``(rakes, unexplained players, expected payouts)`` for recorded payouts ``targets``."""
+    def read(self, targets: list[int | None]) -> tuple[list[int] | None, list[int], list[int]]:
+        """``(rakes, unexplained players, expected payouts)`` for recorded payouts ``targets``.
+
+        With no structure, a hand whose pots the search cannot read within its budget (pots
+        shared so that no winner's payout decides one; see :func:`.rake.explain`) is judged by
+        totals only: accepted when each winner is short of their share by no more than the
+        largest rakes of their pots allow, nobody is recorded with more, and the total is
+        within the limit. Its rake per pot is then unknown (``rakes`` None)."""
         if self.fixed is not None:
             rakes = self.fixed
+            exhausted = False
         else:
-            rakes, _ = explain(self.pots, targets, self.maxes)
+            rakes, _, exhausted = explain(self.pots, targets, self.maxes)
         expected = expected_payouts(self.pots, rakes, self.n)
-        return rakes, unexplained(expected, targets), expected
+        bad = unexplained(expected, targets)
+        if bad and exhausted and self._by_totals(targets):
+            return None, [], [t if t is not None else expected[i] for i, t in enumerate(targets)]
+        return rakes, bad, expected
+
+    def _by_totals(self, targets: list[int | None]) -> bool:
+        gross = expected_payouts(self.pots, [0] * len(self.pots), self.n)
+        missing = 0
+        for i in range(self.n):
+            t = targets[i]
+            if t is None:
+                continue
+            if t > gross[i] or gross[i] - t > self.most_short(i):
+                return False
+            missing += gross[i] - t
+        return missing <= self.allowed()
 
     def most_short(self, player: int) -> int:
         """The most a winner's share can fall by the largest rakes allowed on their pots."""
@@ -354,11 +376,11 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
 
     if rec_fs is not None:
         if model is not None and received is not None:
-            s_reading = _check_stacks(findings, hand, rulebook, rec_fs, contributions, received, returned,
-                                      model, net_w, scale)
-            if rec_w is None and s_reading is not None:
+            s_ok, s_reading = _check_stacks(findings, hand, rulebook, rec_fs, contributions, received, returned,
+                                            model, net_w, scale)
+            if rec_w is None and s_ok:
                 reading = s_reading
-                rake = sum(s_reading)
+                rake = _stacks_rake(hand, rec_fs, pot_total, contributions, returned)
         else:
             _check_stack_range(findings, hand, rulebook, rec_fs, contributions, returned, pots, pot_total,
                                pct, units, scale)
@@ -408,12 +430,12 @@ def _check_possible(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec
 
 def _check_stacks(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],
                   contributions: tuple[int, ...], received: tuple[int, ...], returned: tuple[int, ...],
-                  model: _Model, net_w: list[int] | None, scale: int) -> list[int] | None:
+                  model: _Model, net_w: list[int] | None, scale: int) -> tuple[bool, list[int] | None]:
     """Recorded finishing stacks of a settled hand. Each player's stack must be what the hand
     leaves them: ``start - contributions + returned`` plus their payout after the rake. When the
     recorded winnings were read (``net_w``: the payouts they show), the stacks must show the same
-    payouts; otherwise the stacks get a rake reading of their own, which is returned (None when
-    it does not explain them)."""
+    payouts; otherwise the stacks get a rake reading of their own. Returns whether the stacks
+    are explained and that reading's rake per pot (None when unknown)."""
     n = len(rec_fs)
     starts = hand.starting_stacks
     base: list[int | None] = [None] * n  # the stack before any pot is paid; None: an inf stack
@@ -450,7 +472,21 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_f
             actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     _stack_totals(findings, hand, rulebook, rec_fs, model.allowed(), model.limit(rulebook, scale),
                   sum(p.amount for p in model.pots), scale)
-    return reading
+    return not bad, reading
+
+
+def _stacks_rake(hand: Hand, rec_fs: tuple[int, ...], pot_total: int, contributions: tuple[int, ...],
+                 returned: tuple[int, ...]) -> int | None:
+    """The rake recorded finishing stacks show: the pots less what the stacks were paid from them
+    (None with an ``inf`` starting stack)."""
+    paid = 0
+    starts = hand.starting_stacks
+    for i in range(len(rec_fs)):
+        s = starts[i] if i < len(starts) else None
+        if s is None:
+            return None
+        paid += rec_fs[i] - (s - contributions[i] + returned[i])
+    return pot_total - paid
 
 
 def _check_stack_range(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],

@@ -35,7 +35,6 @@ from ..validator.outcome import K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_STAND_PA
 from .showdown import Pot, share_of, split_like
 
 SEARCH_BUDGET: Final = 20_000  # partial readings :func:`explain` tries before it settles for the best so far
-_WIDE: Final = 256  # a pot with no pivot winner: rakes tried around the estimate, each way
 
 
 def ended_in_first_round(records: Sequence[ActionRecord], first_street: str | None) -> bool:
@@ -139,17 +138,21 @@ def unexplained(expected: Sequence[int], targets: Sequence[int | None]) -> list[
 
 
 def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int],
-            budget: int = SEARCH_BUDGET) -> tuple[list[int], list[int]]:
+            budget: int = SEARCH_BUDGET) -> tuple[list[int], list[int], bool]:
     """A rake per pot (each from 0 to ``maxes[k]``) under which every player's share of the pots
-    is their recorded payout (``targets``, None: unknown). Returns ``(rakes, unexplained)``: an
-    exact reading has no unexplained players; otherwise the reading that leaves the fewest, then
-    takes the least rake.
+    is their recorded payout (``targets``, None: unknown). Returns ``(rakes, unexplained,
+    exhausted)``: an exact reading has no unexplained players; otherwise the reading that leaves
+    the fewest, then takes the least rake. ``exhausted``: the search stopped at ``budget`` before
+    it could tell whether an exact reading exists.
 
     Pots are read one at a time, each where a *pivot* decides it: a winner of it whose other pots
     are already read, so that their payout leaves only this pot's rake to find (the few rakes that
-    give their share, since a share falls by about 1/m per unit of rake among m winners). A pot
-    with no pivot (its winners all win another unread pot) is tried over a range around the
-    rake its winners' shortfall suggests. At most ``budget`` partial readings are tried.
+    give their share, since a share falls by about 1/m per unit of rake among m winners). When no
+    unread pot has a pivot (each winner wins another unread pot), the one whose reading makes the
+    most pivots is tried over a range around the rake its winners' payouts suggest. The search for
+    an exact reading drops every partial reading that leaves some winner's payout out of reach of
+    their unread pots, and, with every payout known, any whose rakes cannot add up to what the
+    payouts leave of the pots; only when no exact reading exists is the best inexact one sought.
     """
     n_pots = len(pots)
     n = len(targets)
@@ -164,7 +167,66 @@ def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[
         winners_of.append(ws)
         for p in ws:
             pots_of[p].append(k)
-    rakes = [-1] * n_pots
+    # every payout known: the rakes add up to what the payouts leave of the pots
+    total: int | None = None
+    if all(t is not None for t in targets):
+        total = sum(p.amount for p in pots) - sum(t or 0 for t in targets)
+    shape = _Shape(pots, targets, maxes, winners_of, pots_of, total)
+    possible = all(targets[p] in (None, 0) for p in range(n) if not pots_of[p])
+    exhausted = False
+    if possible:
+        exact, exhausted = _search(shape, budget, True)
+        if exact is not None and not exact[2]:
+            return exact[1], exact[2], False
+    best, more = _search(shape, budget, False)
+    assert best is not None  # (without pruning, the first descent always reaches a whole reading)
+    return best[1], best[2], exhausted
+
+
+class _Shape:
+    """What the search reads: the pots, the recorded payouts, the limits, who wins which pot."""
+
+    def __init__(self, pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int],
+                 winners_of: list[list[int]], pots_of: list[list[int]], total: int | None) -> None:
+        self.pots = pots
+        self.targets = targets
+        self.maxes = maxes
+        self.winners_of = winners_of
+        self.pots_of = pots_of
+        self.total = total
+
+    def reachable(self, k: int, rakes: list[int]) -> bool:
+        """Each winner of pot ``k`` can still get their payout from their pots: between their
+        share with the unread pots raked to the limit and with them not raked at all."""
+        pots = self.pots
+        for p in self.winners_of[k]:
+            t = self.targets[p]
+            if t is None:
+                continue
+            lo = hi = 0
+            for j in self.pots_of[p]:
+                amount = pots[j].amount
+                if rakes[j] >= 0:
+                    v = share_of(pots[j], p, amount - rakes[j])
+                    lo += v
+                    hi += v
+                else:
+                    lo += share_of(pots[j], p, amount - self.maxes[j])
+                    hi += share_of(pots[j], p, amount)
+            if not lo <= t <= hi:
+                return False
+        return True
+
+
+def _search(shape: _Shape, budget: int, prune: bool
+            ) -> tuple[tuple[tuple[int, int], list[int], list[int]] | None, bool]:
+    """Depth first over the pots (see :func:`explain`); ``prune``: only exact readings are
+    wanted. Returns the best whole reading found (score, rakes, unexplained) and whether the
+    budget ran out."""
+    pots, targets, maxes = shape.pots, shape.targets, shape.maxes
+    winners_of, pots_of, total = shape.winners_of, shape.pots_of, shape.total
+    n = len(targets)
+    rakes = [-1] * len(pots)
     best: tuple[tuple[int, int], list[int], list[int]] | None = None
     tried = 0
     # an explicit stack of (pot, candidates, next candidate): no recursion, whatever the pots
@@ -172,7 +234,7 @@ def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[
     descend = True
     while True:
         if descend:
-            k = _next_pot(rakes, winners_of, pots_of, targets)
+            k = _next_pot(rakes, winners_of, pots_of, targets, maxes)
             if k < 0:  # a whole reading: score it
                 got = expected_payouts(pots, rakes, n)
                 bad = unexplained(got, targets)
@@ -180,44 +242,70 @@ def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[
                 if best is None or score < best[0]:
                     best = (score, list(rakes), bad)
                 if not bad:
-                    break
-                descend = False
+                    return best, False
             else:
                 cands = _candidates(k, pots, rakes, winners_of, pots_of, targets, maxes)
+                if total is not None:
+                    cands = _within_total(k, cands, rakes, maxes, total, prune)
                 stack.append((k, cands, 0))
-                descend = False
+            descend = False
         if not stack:
-            break
+            return best, False
         k, cands, at = stack[-1]
         tried += 1
-        if at >= len(cands) or tried > budget:
+        if tried > budget:
+            return best, True
+        if at >= len(cands):
             rakes[k] = -1
             stack.pop()
-            if tried > budget:
-                while stack:
-                    rakes[stack.pop()[0]] = -1
-                break
             continue
         rakes[k] = cands[at]
         stack[-1] = (k, cands, at + 1)
-        descend = True
-    assert best is not None  # (the first descent always reaches a whole reading)
-    return best[1], best[2]
+        descend = not prune or shape.reachable(k, rakes)
+
+
+def _within_total(k: int, cands: list[int], rakes: list[int], maxes: Sequence[int], total: int,
+                  strict: bool) -> list[int]:
+    """The candidates for pot ``k`` that leave the rest of ``total`` to the unread pots within
+    their limits (not ``strict``: all of them if none does, as the best inexact reading is wanted)."""
+    left = total
+    room = 0
+    for j in range(len(rakes)):
+        if rakes[j] >= 0:
+            left -= rakes[j]
+        elif j != k:
+            room += maxes[j]
+    kept = [r for r in cands if 0 <= left - r <= room]
+    return kept if kept or strict else cands
 
 
 def _next_pot(rakes: list[int], winners_of: list[list[int]], pots_of: list[list[int]],
-              targets: Sequence[int | None]) -> int:
-    """The next pot to read: one with a pivot winner if any, else the first unread; -1: none."""
-    first = -1
+              targets: Sequence[int | None], maxes: Sequence[int]) -> int:
+    """The next pot to read: one with a pivot winner if any. Else the unread pot whose reading
+    makes the most pivots (winners with one other unread pot), then the one with the fewest rakes
+    to try. -1 when every pot is read."""
+    unread = [0] * len(pots_of)
+    for p in range(len(pots_of)):
+        for j in pots_of[p]:
+            if rakes[j] < 0:
+                unread[p] += 1
+    chosen = -1
+    chosen_key = (0, 0)
     for k in range(len(rakes)):
         if rakes[k] >= 0:
             continue
-        if first < 0:
-            first = k
+        made = 0
         for p in winners_of[k]:
-            if targets[p] is not None and all(j == k or rakes[j] >= 0 for j in pots_of[p]):
+            if targets[p] is None:
+                continue
+            if unread[p] == 1:
                 return k
-    return first
+            if unread[p] == 2:
+                made += 1
+        key = (-made, maxes[k])
+        if chosen < 0 or key < chosen_key:
+            chosen, chosen_key = k, key
+    return chosen
 
 
 def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[list[int]],
@@ -243,15 +331,45 @@ def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[
         if common:
             return sorted(common)
         return sorted(set().union(*ranges))
-    # no pivot: around the rake the winners' shortfall suggests
-    short = 0
+    # No pivot: every winner of this pot wins another unread pot too. Try first the rake this
+    # pot's part of the rake still to find suggests (in proportion to its size, as a percentage
+    # takes it), then the rakes around it, nearest first.
+    guess = min(max(_guess(k, pots, rakes, winners_of, pots_of, targets), 0), top)
+    out = [guess]
+    for d in range(1, max(guess, top - guess) + 1):  # every rake up to the limit, nearest first
+        if guess - d >= 0:
+            out.append(guess - d)
+        if guess + d <= top:
+            out.append(guess + d)
+    return out
+
+
+def _guess(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[list[int]],
+           pots_of: list[list[int]], targets: Sequence[int | None]) -> int:
+    """The likeliest rake of an unread pot with no pivot: the rake still to find, from the pot's
+    winners' payouts, shared among their unread pots in proportion to size."""
+    best: int | None = None
     for p in winners_of[k]:
         t = targets[p]
-        if t is not None:
-            short = max(short, pot.amount // max(1, len(winners_of[k])) - t)
-    guess = min(max(0, short * len(winners_of[k])), top)
-    lo, hi = max(0, guess - _WIDE), min(top, guess + _WIDE)
-    return sorted(range(lo, hi + 1), key=lambda r: (abs(r - guess), r))
+        if t is None:
+            continue
+        gross_unread = 0
+        size_unread = 0
+        for j in pots_of[p]:
+            if rakes[j] >= 0:
+                t -= share_of(pots[j], p, pots[j].amount - rakes[j])
+            else:
+                gross_unread += share_of(pots[j], p, pots[j].amount)
+                size_unread += pots[j].amount
+        short = gross_unread - t  # how much p's unread pots must fall short, in all
+        share = share_of(pots[k], p, pots[k].amount)
+        if share <= 0 or size_unread <= 0:
+            continue
+        # p's part of pot k's rake r is about r * share / A; the pots' rakes are in proportion
+        # to size, so p's fall from its unread pots is about rate * gross_unread: rate = short / gross_unread
+        guess = short * pots[k].amount // gross_unread if gross_unread else 0
+        best = guess if best is None else min(best, guess)
+    return best or 0
 
 
 def _rakes_giving(pot: Pot, player: int, target: int, top: int) -> list[int]:

@@ -183,7 +183,7 @@ class Betting(Dealing):
         self.to_act = to_act
         who = self.p(c)
         self.find("out-of-turn-bet-returned",
-                  f"{self.p(i)} bets or raises: the action to {who} changed, so {who}'s out-of-turn bet "
+                  f"{self.p(i)} {'raises' if self.level else 'bets'}: the action to {who} changed, so {who}'s out-of-turn bet "
                   f"of {self.fmt(back)} is not binding", who, f"{self.fmt(back)} returned to {who}")
         return back
 

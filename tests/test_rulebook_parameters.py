@@ -40,6 +40,8 @@ CASES = [
     ("show_order", "show-order", "tda-2026", "off"),
     ("odd_chip_button", "odd-chip-high-card", "tda-2026", "high-card-by-suit"),
     ("short_raise_ruling", "short-raise-call", "tda-2026", "bring-to-minimum"),
+    ("check_out_of_turn", "check-out-of-turn-then-raise", "roberts-v11", "may-bet"),
+    ("changed_action_out_of_turn", "out-of-turn-bet-returned", "tda-2026", "binding"),
     ("rake_limit_percent", "rake-within-limit", "tda-2026", "0"),
     ("rake_rounding_units", "rake-within-limit", "tda-2026", "0"),
     ("odd_chip_stud", "odd-chip-stud-all-cards", "roberts-v11", "hand-cards"),

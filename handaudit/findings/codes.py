@@ -88,6 +88,25 @@ CODES: dict[str, CodeInfo] = {
         _c("out-of-turn", ERROR, "A player acts when it is not their turn.",
            "blinds [1, 2, 0, 0]: 'p4 f' before p3 has acted", "Record actions in table order; a skipped player "
            "keeps the turn (TDA Rule 55)."),
+        _c("bet-after-check-out-of-turn", ERROR,
+           "A player who checked out of turn bets or raises when the action comes back to them. Why: "
+           "the early check showed the others a weak hand, so rulebooks that restrict it let that player "
+           "only call or fold (Robert's Rules v11, Section 3 rule 11: on the next turn; TDA 2026 Rule 55: "
+           "heads-up, for the rest of the round); rulebook parameter check_out_of_turn. Ruled a call.",
+           "flop, p1 to act: 'p2 cc' (out of turn), 'p1 cbr 10', 'p2 cbr 30' "
+           "(samples/check-out-of-turn-then-raise.phh)",
+           "Record the call (or the fold) the player was held to; or audit under the rulebook the game "
+           "was played under (--rulebook)."),
+        _c("out-of-turn-bet-returned", INFO,
+           "A bet or raise made out of turn is given back because a player it passed over then bet or "
+           "raised (the action to it changed). Why: under TDA 2026 Rule 55 and WSOP 2023 Live Action "
+           "Rules 132 and 133 such a bet is not binding, so its chips go back to its maker, who has all "
+           "options, and the next bet is judged as if it had never been made (an opening bet, not a "
+           "raise over it); rulebook parameter changed_action_out_of_turn. The out-of-turn action itself "
+           "is the out-of-turn finding.",
+           "flop, p1 to act: 'p3 cbr 10' (out of turn), 'p1 cbr 6' (samples/out-of-turn-bet-returned.phh: "
+           "p3's 10 goes back, p1's 6 is the opening bet)",
+           "Nothing to fix if the log records what happened; the replay gives the chips back."),
         _c("premature-deal", ERROR, "A card dealt before the betting round is over, or a deal out of order.",
            "'p1 cbr 10', 'd db AsKdQc' (p2 has not acted)", "Finish the betting round before dealing."),
         _c("action-after-end", ERROR, "An action after the hand is over, or by a player no longer in it.",

@@ -52,13 +52,21 @@ POT = "pot"
 DOWN = "down"
 UP = "up"
 NEAREST = "nearest"
+# check_out_of_turn
+MAY_BET = "may-bet"
+CALL_OR_FOLD = "call-or-fold"
+CALL_OR_FOLD_HEADS_UP = "call-or-fold-heads-up"
+# changed_action_out_of_turn
+BINDING = "binding"
+RETURNED = "returned"
 
 # The finding codes every built-in rulebook cites a rule for and rules on (replay and betting codes).
 CITED_CODES = (
     "out-of-turn", "premature-deal", "action-after-end", "bet-below-minimum", "raise-below-minimum",
     "betting-not-reopened", "raise-cap-exceeded", "over-pot-limit", "wrong-limit-amount",
     "exceeds-stack", "wrong-bring-in", "invalid-discard", "unnecessary-fold", "show-order",
-    "duplicate-card", "wrong-card-count", "incomplete-hand",
+    "duplicate-card", "wrong-card-count", "incomplete-hand", "bet-after-check-out-of-turn",
+    "out-of-turn-bet-returned",
 )
 
 
@@ -223,6 +231,19 @@ PARAMETERS: dict[str, Param] = {
         _p("short_deck_trips_beat_straight", "bool", "short-deck: three of a kind beats a straight",
            "Short-deck hand ranking: false (PokerKit/Triton: a straight beats three of a kind) or true "
            "(a venue variant)."),
+        _p("check_out_of_turn", "enum", "after a check out of turn, the player may",
+           "What a player who checked out of turn may do when the action comes back changed (a bet or "
+           "raise since): may-bet: all options; call-or-fold: on the next turn only call or fold, a bet "
+           "or raise is a bet-after-check-out-of-turn ruled a call; call-or-fold-heads-up: the same for "
+           "the rest of the round, but only when the check was made heads-up (two players counted as "
+           "cap_counts says), all options multiway.", (MAY_BET, CALL_OR_FOLD, CALL_OR_FOLD_HEADS_UP)),
+        _p("changed_action_out_of_turn", "enum", "an out-of-turn bet the action changes",
+           "binding: a bet or raise out of turn stands even when a passed-over player then bets or raises "
+           "(that bet is a raise over it); returned: the out-of-turn bet is binding only if the action to "
+           "it does not change: the passed-over players act as if it had not been made (a call is of the "
+           "bet before it), and if one of them bets or raises the chips go back to the out-of-turn player, "
+           "who has all options, and that bet is judged as if the returned one had never been made.",
+           (BINDING, RETURNED)),
         _p("rake_limit_percent", "int", "with no rake structure: most rake a pot pays, %",
            "With no rake structure set (rake_percent = none): a pot's rake may be at most this "
            "percentage of the pot (plus rake_rounding_units); recorded payouts that need more are a "

@@ -67,6 +67,8 @@ class Rulebook:
     odd_chip_stud: str
     odd_chip_button: str
     short_deck_trips_beat_straight: bool
+    check_out_of_turn: str
+    changed_action_out_of_turn: str
     rake_limit_percent: int
     rake_rounding_units: int
     rake_percent: str

@@ -68,6 +68,8 @@ class Betting(Dealing):
             self.find("out-of-turn", f"{who} is all in and has no action", who, "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
+        if self.oot_bettor >= 0:
+            pot_before -= self._pending_oot_bet(i, kind, action.amount)
         expected = self._next_seat()
         to_call = self.level - self.bet[i]
         if to_call < 0:
@@ -75,20 +77,40 @@ class Betting(Dealing):
         lo, hi = self._raise_range(i)
         # A bring-in is judged in _bring_in (wrong-bring-in), a missing deal was reported above.
         judged_elsewhere = reported or (kind == BRING_IN and self._is_bring_in_time())
+        passed = 0
         if expected != i and not judged_elsewhere:
-            self._out_of_turn(i, expected if expected >= 0 else None)
+            passed = self._out_of_turn(i, expected if expected >= 0 else None)
+        held = bool(self.checked_oot >> i & 1)
+        if held and self.rules.check_oot_next_turn:
+            self.checked_oot &= ~(1 << i)  # Robert's: on the next turn only
         before = self.pot
+        snapshot = bool(passed) and kind == BET_RAISE and self.rules.oot_bet_returned
+        if snapshot:
+            self._snapshot_round(i)
         if kind == FOLD:
             rec = self._fold(i, to_call)
         elif kind == CHECK_CALL:
             rec = self._call(i)
+            if passed and to_call == 0:
+                self._checked_out_of_turn(i)
         elif kind == BRING_IN:
             rec = self._bring_in(i)
         else:
             amount = action.amount
             assert amount is not None  # the reader gives every `cbr` its amount
-            rec = self._bet_raise(i, amount, lo, hi)
+            if held and amount > self.level and self.bet[i] + self.stack[i] > self.level:
+                self.find("bet-after-check-out-of-turn",
+                          f"{who} checked out of turn and now {'raises' if self.level else 'bets'} to "
+                          f"{self.fmt(amount)}; the rulebook allows only a call or a fold", who,
+                          "treated as a call" if to_call else "treated as a check")
+                rec = self._call(i)
+            else:
+                rec = self._bet_raise(i, amount, lo, hi)
+        self.call_cap = -1
         put = self.pot - before  # only player i puts chips in during their action
+        if snapshot and rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE):
+            # binding only if the action to it does not change (rulebook changed_action_out_of_turn)
+            self.oot_bettor, self.oot_over, self.oot_put = i, passed, put
         self.records.append(ActionRecord(
             self.index, street, who, rec, put or None,
             self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,
@@ -97,7 +119,75 @@ class Betting(Dealing):
         self.return_to = None
         self._after_action()
 
-    def _out_of_turn(self, i: int, expected: int | None) -> None:
+    def _checked_out_of_turn(self, i: int) -> None:
+        """Player ``i`` checked out of turn: under the rulebook's check_out_of_turn they may now only
+        call or fold (Robert's Rules of Poker v11, Section 3 rule 11: on the next turn; TDA 2026
+        Rule 55: heads-up, for the rest of the round; counted as cap_counts counts players)."""
+        if self.rules.check_oot_next_turn or (self.rules.check_oot_heads_up and self._cap_players() <= 2):
+            self.checked_oot |= 1 << i
+
+    def _snapshot_round(self, i: int) -> None:
+        """Keep the round as it is before player ``i``'s out-of-turn bet or raise, to give it back."""
+        self.oot_level, self.oot_last_full, self.oot_fl_level = self.level, self.last_full, self.fl_level
+        self.oot_raises, self.oot_capped = self.raises, self.capped_multiway
+        self.oot_round_aggressor, self.oot_last_aggressor = self.round_aggressor, self.last_aggressor
+        self.oot_acted, self.oot_acted_level = bool(self.acted >> i & 1), self.acted_level[i]
+        self.oot_to_act = self.to_act
+
+    def _pending_oot_bet(self, i: int, kind: str, amount: int | None) -> int:
+        """An out-of-turn bet or raise is pending (changed_action_out_of_turn = returned: TDA 2026
+        Rule 55; WSOP 2023 Live Action Rules 132 and 133). A player it passed over acts as if it
+        had not been made: a bet or raise above the bet before it changes the action, and the bet
+        goes back to its maker, who has all options; a check, call or fold does not, and a call is
+        of the bet before it. Once every player passed over has acted, the bet stands. Returns the
+        chips given back."""
+        c = self.oot_bettor
+        if i == c:
+            self.oot_bettor = -1  # its maker acts again: the bet stands
+            return 0
+        if not self.oot_over >> i & 1:
+            return 0
+        self.oot_over &= ~(1 << i)
+        if kind == BET_RAISE and amount is not None and amount > self.oot_level:
+            return self._return_oot_bet(i)
+        self.call_cap = self.oot_level
+        if not self.oot_over:
+            self.oot_bettor = -1
+        return 0
+
+    def _return_oot_bet(self, i: int) -> int:
+        """Give the pending out-of-turn bet back: the chips to its maker, the round as it was before it."""
+        c = self.oot_bettor
+        self.oot_bettor, self.oot_over = -1, 0
+        back = self.oot_put
+        self.stack[c] = self.stack[c] + back
+        self.contrib[c] = self.contrib[c] - back
+        self.bet[c] = self.bet[c] - back
+        self.pot -= back
+        if back and not self.active >> c & 1 and not self.folded >> c & 1:
+            self.active |= 1 << c  # no longer all in
+            self.n_active += 1
+        self.level, self.last_full, self.fl_level = self.oot_level, self.oot_last_full, self.oot_fl_level
+        self.raises, self.capped_multiway = self.oot_raises, self.oot_capped
+        self.round_aggressor, self.last_aggressor = self.oot_round_aggressor, self.oot_last_aggressor
+        if self.oot_acted:
+            self.acted |= 1 << c
+        else:
+            self.acted &= ~(1 << c)
+        self.acted_level[c] = self.oot_acted_level
+        # its maker has all options; a player passed over who called the bet before it is done
+        to_act = (self.oot_to_act | 1 << c) & self.active
+        for k in range(self.n):
+            if k != c and to_act >> k & 1 and not self.to_act >> k & 1 and self.bet[k] >= self.level:
+                to_act &= ~(1 << k)
+        self.to_act = to_act
+        who = self.p(c)
+        self.find("out-of-turn-bet-returned",
+                  f"{self.p(i)} {'raises' if self.level else 'bets'}: the action to {who} changed, so {who}'s out-of-turn bet "
+                  f"of {self.fmt(back)} is not binding", who, f"{self.fmt(back)} returned to {who}")
+        return back
+
+    def _out_of_turn(self, i: int, expected: int | None) -> int:
         """Report a player acting before their turn. The players passed over keep their turn
         (TDA 2026 Rule 55;
         Robert's Rules of Poker v11, Section 3 rules 11 and 12; WSOP 2023 Live Action Rules 132 and 133); they are reported once, and if the history never gives
@@ -107,7 +197,7 @@ class Betting(Dealing):
         if expected is None:
             self.find("out-of-turn", f"{who} acts but the betting round is over", who,
                       None)
-            return
+            return 0
         passed = []
         for k in range(self.n):
             j = (expected + k) % self.n
@@ -118,13 +208,17 @@ class Betting(Dealing):
         new = [j for j in passed if not self.skipped >> j & 1]
         for j in passed:
             self.skipped |= 1 << j
+        mask = 0
+        for j in passed:
+            mask |= 1 << j
         if passed:
             self.return_to = passed[0]  # the action goes back to the first player passed over
         if not new:
-            return
+            return mask
         names = ", ".join(self.p(j) for j in new)
         self.find("out-of-turn", f"{who} acts out of turn; it is {self.p(expected)}'s turn ({names} passed over)",
                   who, f"the action stands; if {names} never act, they are treated as folded (facing a bet) or checked")
+        return mask
 
     def _close_skipped(self) -> None:
         """The dealer moves on while only passed-over players are still to act (see _out_of_turn)."""
@@ -210,12 +304,19 @@ class Betting(Dealing):
         return K.K_FOLD
 
     def _call(self, i: int) -> str:
-        to_call = self.level - self.bet[i]
+        """A check or call; a player passed over by a pending out-of-turn bet calls the bet before
+        it (``call_cap``) and still has to act on it."""
+        level = self.level
+        if 0 <= self.call_cap < level:
+            level = self.call_cap
+        to_call = level - self.bet[i]
         if to_call < 0:
             to_call = 0
         self.put(i, to_call)
-        self._mark_acted(i)
-        self.to_act &= ~(1 << i)
+        self.acted |= 1 << i
+        self.acted_level[i] = level
+        if self.bet[i] >= self.level or self.all_in(i):
+            self.to_act &= ~(1 << i)
         return K.K_CALL if to_call else K.K_CHECK
 
     def _bring_in(self, i: int) -> str:

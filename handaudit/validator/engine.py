@@ -148,6 +148,10 @@ class _Engine(Betting):
         self.acted = 0
         self.skipped = 0
         self.return_to = None
+        self.checked_oot = 0
+        self.call_cap = -1
+        self.oot_bettor = -1
+        self.oot_over = 0
         self.level = self.highest_bet()
         self.fl_level = 0
         self.round_aggressor = None

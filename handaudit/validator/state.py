@@ -22,6 +22,8 @@ from ..core.hand import Hand
 from ..core.variants import FIXED, POT, VARIANTS, Variant
 from ..findings.finding import Finding
 from ..rules.params import (
+    CALL_OR_FOLD,
+    CALL_OR_FOLD_HEADS_UP,
     COMPLETED_PLUS_BET,
     DOUBLE_STRADDLE,
     HALF_BET,
@@ -29,6 +31,7 @@ from ..rules.params import (
     LAST_AGGRESSOR,
     OFF,
     PLAYERS_NOT_ALL_IN,
+    RETURNED,
     ROUND_STARTS_HEADS_UP,
     WHEN_HEADS_UP,
 )
@@ -61,6 +64,9 @@ class Rules:
         self.unnecessary_fold: Final[str] = book.unnecessary_fold  # a severity, or OFF
         self.show_last_aggressor: Final = book.show_order == LAST_AGGRESSOR
         self.show_order_off: Final = book.show_order == OFF
+        self.check_oot_next_turn: Final = book.check_out_of_turn == CALL_OR_FOLD
+        self.check_oot_heads_up: Final = book.check_out_of_turn == CALL_OR_FOLD_HEADS_UP
+        self.oot_bet_returned: Final = book.changed_action_out_of_turn == RETURNED
 
 
 # The Rules of the rulebook last replayed under (a run audits all its hands under one). One
@@ -154,6 +160,23 @@ class ReplayState:
     skipped: int  # players passed over by an out-of-turn action (a bitmask)
     return_to: int | None  # after an out-of-turn action, the turn goes back here
     optional_check: int | None  # a lone player's pointless check, accepted
+    # out-of-turn rulings (betting.py; rulebook check_out_of_turn and changed_action_out_of_turn)
+    checked_oot: int  # players who checked out of turn and may now only call or fold (a bitmask)
+    call_cap: int  # a passed-over player's call is of the bet before the out-of-turn one (-1: none)
+    oot_bettor: int  # whose out-of-turn bet or raise binds only if the action to it does not change (-1: none)
+    oot_over: int  # the players it passed over who have not acted yet (a bitmask)
+    oot_put: int  # the chips it put in
+    # the round as it was before that bet, restored if it is returned
+    oot_level: int
+    oot_last_full: int
+    oot_fl_level: int
+    oot_raises: int
+    oot_capped: bool
+    oot_round_aggressor: int | None
+    oot_last_aggressor: int | None
+    oot_acted: bool
+    oot_acted_level: int
+    oot_to_act: int
 
     def __init__(self, hand: Hand, book: Rulebook) -> None:
         self.hand, self.book = hand, book
@@ -228,6 +251,21 @@ class ReplayState:
         self.skipped = 0
         self.return_to = None
         self.optional_check = None
+        self.checked_oot = 0
+        self.call_cap = -1
+        self.oot_bettor = -1
+        self.oot_over = 0
+        self.oot_put = 0
+        self.oot_level = 0
+        self.oot_last_full = 0
+        self.oot_fl_level = 0
+        self.oot_raises = 0
+        self.oot_capped = False
+        self.oot_round_aggressor = None
+        self.oot_last_aggressor = None
+        self.oot_acted = False
+        self.oot_acted_level = 0
+        self.oot_to_act = 0
 
     # ------------------------------------------------------------------ queries and chips
     def all_in(self, i: int) -> bool:

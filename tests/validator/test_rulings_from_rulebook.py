@@ -19,6 +19,8 @@ FROM_SAMPLES = {
     "raise-below-minimum": "raise-below-minimum", "betting-not-reopened": "short-all-in-not-reopened",
     "raise-cap-exceeded": "limit-raise-cap", "over-pot-limit": "pot-limit-maximum",
     "unnecessary-fold": "unnecessary-fold",
+    "bet-after-check-out-of-turn": "check-out-of-turn-heads-up",
+    "out-of-turn-bet-returned": "out-of-turn-bet-returned",
 }
 # Three-handed no-limit hold'em, blinds 1/2, stacks 200: the table most inline cases use.
 NT3 = """\

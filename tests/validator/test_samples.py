@@ -64,6 +64,18 @@ EXPECTED = {
     "pot-limit-maximum": same(("over-pot-limit", 8)),
     "unnecessary-fold": {"tda-2026": [("unnecessary-fold", 7)], "roberts-v11": [], "wsop-2023-live": [], "house": []},
     "out-of-turn": same(("out-of-turn", 4)),
+    # Robert's Section 3 rule 11: the raise after the check out of turn is a call; the round is then
+    # over, so the next calls come after it and p1 (the last to bet) should show first
+    "check-out-of-turn-then-raise": {
+        "tda-2026": [("out-of-turn", 15)], "wsop-2023-live": [("out-of-turn", 15)], "house": [("out-of-turn", 15)],
+        "roberts-v11": [("out-of-turn", 15), ("bet-after-check-out-of-turn", 18), ("action-after-end", 19),
+                        ("action-after-end", 20), ("show-order", 21)]},
+    # TDA Rule 55 heads-up (and Robert's): a call; p1's fold then comes before the turn is dealt
+    "check-out-of-turn-heads-up": {
+        "tda-2026": [("out-of-turn", 5), ("bet-after-check-out-of-turn", 7), ("out-of-turn", 8), ("unnecessary-fold", 8)],
+        "roberts-v11": [("out-of-turn", 5), ("bet-after-check-out-of-turn", 7), ("out-of-turn", 8)],
+        "wsop-2023-live": [("out-of-turn", 5)], "house": [("out-of-turn", 5)]},
+    "out-of-turn-bet-returned": same(("out-of-turn", 7)),  # the return itself is an info finding
     "straddle-minimum-raise": same(("raise-below-minimum", 4)),
     "stud-two-pair-opens": same(),
     "all-in-street-names": same(),

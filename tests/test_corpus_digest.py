@@ -168,8 +168,9 @@ def test_a_changed_hand_is_named(monkeypatch):
     lines = audit_lines("tda-2026")
     source, key, line = lines[500]
     rake = dict(members(line))["rake"]
-    assert line.endswith(f',"rake":{rake}}}')
-    lines[500] = (source, key, line[: -len(rake) - 1] + "12345.67}")
+    tail = f',"rake":{rake},"rake_check":{dict(members(line))["rake_check"]}}}'
+    assert line.endswith(tail)
+    lines[500] = (source, key, line[: -len(tail)] + ',"rake":12345.67' + tail[len(f',"rake":{rake}'):])
     with pytest.raises(AssertionError) as failure:
         check_digest("tda-2026", lines)
     message = str(failure.value)

@@ -100,3 +100,12 @@ def test_the_parameter_changes_the_outcome(case):
     before = _outcome(next(audit([path], book, shared)))
     after = _outcome(next(audit([path], book, [*shared, f"{name}={value}"])))
     assert before != after, f"{name}={value} changes nothing on {sample} under {book}"
+
+
+def test_every_parameter_names_the_codes_it_changes():
+    from handaudit.findings.codes import CODES
+    from handaudit.rules.params import CODES_CHANGED_BY
+
+    assert set(CODES_CHANGED_BY) == set(PARAMETERS)
+    for name, codes in CODES_CHANGED_BY.items():
+        assert codes and all(c in CODES for c in codes), name

@@ -152,10 +152,20 @@ CODES: dict[str, CodeInfo] = {
         _c("show-order", WARNING, "Showdown order differs from the rulebook's.",
            "river 'p2 cbr 20', 'p1 cc', 'p1 sm ...' before p2 shows", "The last aggressor shows first."),
         # --- settlement ---
-        _c("finishing-stacks-mismatch", ERROR, "Recorded finishing stacks differ from the settlement.",
-           "finishing_stacks = [210, 90] where the pots give [200, 100]", "Correct the recorded stacks."),
-        _c("winnings-mismatch", ERROR, "Recorded winnings differ from the settlement beyond what rake explains.",
-           "winnings = [0, 150] where p1 won the pot", "Correct the recorded winnings."),
+        _c("finishing-stacks-mismatch", ERROR,
+           "A recorded finishing stack is not what the hand leaves the player: starting stack, less what they "
+           "put in, plus what came back uncalled and their share of the pots after the rake the rake model "
+           "allows (docs/rules.md, Rake).",
+           "finishing_stacks = [210, 90] where the pots give [200, 100]",
+           "Correct the recorded stacks, or set the site's rake structure (rake_percent, rake_cap, ...)."),
+        _c("winnings-mismatch", ERROR,
+           "A player's recorded winnings are not their share of the pots after the rake: no rake per pot the "
+           "rulebook allows (the structure it sets, or with none at most rake_limit_percent of each pot, "
+           "none in a hand that ended in its first betting round) gives them, with the other winners' "
+           "payouts; the message gives the amount expected and the difference.",
+           "winnings = [75, 50, 0] where p1 and p2 split a pot of 150: p1's payout shows no rake, so p2 is "
+           "25 short",
+           "Correct the recorded winnings, or set the site's rake structure (rake_percent, rake_cap, ...)."),
         _c("winnings-gross", INFO,
            "The recorded winnings include the player's own uncalled bet (gross), not only the chips won "
            "from pots; they match the settlement under that convention.",
@@ -172,7 +182,9 @@ CODES: dict[str, CodeInfo] = {
            "handaudit itself failed on this hand (a bug in handaudit, not in the hand); the other hands are audited.",
            "any hand that makes the audit raise", "Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows "
            "the traceback."),
-        _c("chips-not-conserved", ERROR, "Recorded results create or destroy chips (beyond rake).",
+        _c("chips-not-conserved", ERROR,
+           "Recorded results create chips, or lose more than the rake may be (the structure's rake, or with "
+           "none the limit summed over the pots).",
            "sum(finishing_stacks) > sum(starting_stacks)", "Correct the recorded results."),
     ]
 }

@@ -8,6 +8,7 @@ committed file in step: ``python -m handaudit.rules.docs > docs/codes.md``.
 from __future__ import annotations
 
 from ..findings.codes import CODES
+from .params import CODES_CHANGED_BY, PARAMETERS
 from .rulebook import BUILTIN, load_rulebook
 
 
@@ -21,6 +22,11 @@ def render_codes_markdown() -> str:
             out += ["Example:", "", "```", info.example, "```", ""]
         if info.fix:
             out += [f"Fix: {info.fix}", ""]
+        params = [name for name, codes in CODES_CHANGED_BY.items() if info.code in codes]
+        if params:
+            out += ["Parameters that change it:", ""]
+            out += [f"- `{name}`: {PARAMETERS[name].summary}" for name in params]
+            out.append("")
         cited = [(b.name, b.cite(info.code), b.ruling(info.code)) for b in books]
         if any(rule or ruling for _, rule, ruling in cited):
             out += ["| rulebook | rule | ruling |", "|---|---|---|"]

@@ -70,6 +70,28 @@ CITED_CODES = (
 )
 
 
+_PAYOUT = ("winnings-mismatch", "finishing-stacks-mismatch", "chips-not-conserved")
+_CAP = ("raise-cap-exceeded",)
+
+# parameter -> the finding codes whose verdicts it changes (docs/codes.md lists them per code,
+# like a lint rule's options; tests/test_rulebook_parameters.py shows each one change an outcome)
+CODES_CHANGED_BY: dict[str, tuple[str, ...]] = {
+    "limit_raises": _CAP, "limit_raises_short": _CAP, "heads_up_uncap": _CAP, "cap_counts": _CAP,
+    "straddle_counts_as_raise": _CAP, "completion_counts_as_raise": _CAP,
+    "short_raise_ruling": ("raise-below-minimum",),
+    "limit_allin_reopen": ("betting-not-reopened", "wrong-limit-amount"),
+    "limit_raise_over_half_allin": ("wrong-limit-amount",),
+    "straddle_min_raise": ("raise-below-minimum",),
+    "unnecessary_fold": ("unnecessary-fold",), "show_order": ("show-order",),
+    "odd_chip_stud": _PAYOUT, "odd_chip_button": _PAYOUT, "short_deck_trips_beat_straight": _PAYOUT,
+    "check_out_of_turn": ("bet-after-check-out-of-turn",),
+    "changed_action_out_of_turn": ("out-of-turn-bet-returned",),
+    "rake_limit_percent": _PAYOUT, "rake_rounding_units": _PAYOUT, "rake_percent": _PAYOUT,
+    "rake_cap": _PAYOUT, "rake_cap_scope": _PAYOUT, "no_flop_no_drop": _PAYOUT, "rake_rounding": _PAYOUT,
+    "jackpot_drop": _PAYOUT,
+}
+
+
 class RulebookError(ValueError):
     """A rulebook that cannot be loaded: unknown name, unreadable file, unknown key or bad value."""
 

@@ -1,4 +1,4 @@
-"""The ledger of ``handaudit settle`` (seed 002's worked example), and properties of settling
+"""The ledger of ``handaudit settle`` (the side-pots-and-return example's worked example), and properties of settling
 random hands: nothing created or lost, finishing stacks add up, never an exception."""
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from helpers import settlement_rulebook
 RB = settlement_rulebook()
 
 
-def seed_002(winnings=(150, 140, 0), finishing=(150, 140, 180)):
-    """Seed 002: A 50, B 120, C 200 all in (C covers); board Kc Jd 9s 5h 2c;
+def side_pots_and_return(winnings=(150, 140, 0), finishing=(150, 140, 180)):
+    """The side-pots-and-return example: A 50, B 120, C 200 all in (C covers); board Kc Jd 9s 5h 2c;
     A KhKd (trip kings), B JcJh (trip jacks), C 9c9d (trip nines)."""
-    hand = Hand(source="seed-002", hand_key="", variant="NT", players=3, scale=0, antes=(0, 0, 0),
+    hand = Hand(source="side-pots-and-return", hand_key="", variant="NT", players=3, scale=0, antes=(0, 0, 0),
                 blinds_or_straddles=(0, 0, 0), bring_in=None, small_bet=None, big_bet=None, min_bet=2,
                 starting_stacks=(50, 120, 300), actions=(), action_texts=(), winnings=winnings,
                 finishing_stacks=finishing)
@@ -36,8 +36,8 @@ def seed_002(winnings=(150, 140, 0), finishing=(150, 140, 180)):
     return hand, replay
 
 
-def test_seed_002_settlement_values():
-    hand, replay = seed_002()
+def test_side_pots_and_return_settlement_values():
+    hand, replay = side_pots_and_return()
     s = settle(hand, replay, RB)
     assert s.determined
     assert s.returned == (0, 0, 80)
@@ -69,8 +69,8 @@ def test_seed_002_settlement_values():
     }
 
 
-def test_seed_002_ledger_text():
-    hand, replay = seed_002()
+def test_side_pots_and_return_ledger_text():
+    hand, replay = side_pots_and_return()
     text = render_ledger(hand, replay, settle(hand, replay, RB))
     # contributions, the return, both pots with who is eligible and why, received and net
     assert "p3 gets back 80 of 200 put in" in text
@@ -91,10 +91,10 @@ def test_seed_002_ledger_text():
 
 
 def test_ledger_names_the_mismatch_and_undetermined_reason():
-    hand, replay = seed_002(winnings=(150, 150, 0), finishing=None)
+    hand, replay = side_pots_and_return(winnings=(150, 150, 0), finishing=None)
     text = render_ledger(hand, replay, settle(hand, replay, RB))
     assert "payout check: mismatch" in text and "p2: recorded winnings 150, settlement 140 (10 more)" in text
-    hand, replay = seed_002()
+    hand, replay = side_pots_and_return()
     replay = replay.replace(hole=(C("KhKd"), C("????"), C("9c9d")))
     text = render_ledger(hand, replay, settle(hand, replay, RB))
     assert "hand unknown for p2" in text and "?" in text

@@ -146,7 +146,7 @@ def test_wrong_winner_is_reported_per_player():
 
 
 def test_wrong_finishing_stacks_exact_difference():
-    # seed 002 with p2's stack written 12.50 too high and p3's 12.50 too low (scale 2)
+    # the side-pots-and-return example with p2's stack written 12.50 too high and p3's 12.50 too low (scale 2)
     rep = make_replay([5000, 12000, 20000], ["KhKd", "JcJh", "9c9d"], "KcJd9s5h2c")
     hand = make_hand([5000, 12000, 30000], finishing=[15000, 15250, 16750], scale=2)
     s = settle(hand, rep, RB)

@@ -49,7 +49,7 @@ def pots_of(contributions, folded=None, dead=None, antes=None, trim=False):
     return returned, [(amount, tuple(p + 1 for p in elig)) for amount, elig in pots]
 
 
-def test_seed_002_return_main_and_side_pot():
+def test_side_pots_and_return_return_main_and_side_pot():
     returned, pots = pots_of([50, 120, 200])
     assert returned == [0, 0, 80]  # 200 - 120, returned first, never a pot
     assert pots == [(150, (1, 2, 3)), (140, (2, 3))]

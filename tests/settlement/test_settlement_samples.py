@@ -12,8 +12,8 @@ def _report(name):
     return next(audit([str(SAMPLES / f"{name}.phh")]))
 
 
-def test_seed_002_side_pots_and_return():
-    r = _report("side-pots-seed-002")
+def test_side_pots_and_return_side_pots_and_return():
+    r = _report("side-pots-and-return")
     s = r.settlement
     assert [(p.amount, p.eligible) for p in s.pots] == [(150, (0, 1, 2)), (140, (1, 2))]
     assert [[(a.player, a.amount) for a in p.awards] for p in s.pots] == [[(0, 150)], [(1, 140)]]

@@ -115,7 +115,7 @@ def test_split_in_cents():
 
 
 def test_side_pots_settled_on_their_own():
-    # seed 002: A wins the main pot, B the side pot, C gets only the return
+    # the side-pots-and-return example: A wins the main pot, B the side pot, C gets only the return
     rep = make_replay([50, 120, 200], ["KhKd", "JcJh", "9c9d"], "KcJd9s5h2c")
     s = settle(make_hand([50, 120, 300]), rep, RB)
     assert awards(s, 0) == [(1, 150, "whole")]

@@ -1,8 +1,9 @@
 """One sample hand per rule (samples/), judged under every built-in rulebook.
 
 Each row: the sample, and per rulebook the exact (code, action index) of every error or warning
-the replay must report, in order. Worked examples from seed 000 (rules 4.5, 4.7-4.15), seed 002
-(pot-limit maximum) and seed 003 (house rules 9.3, 9.5, 9.6, 9.7).
+the replay must report, in order. Worked examples from the rule texts: betting action as the TDA
+2026, Robert's Rules v11 and WSOP 2023 rules treat it, a pot-limit maximum, and house rules 9.3,
+9.5, 9.6 and 9.7.
 """
 
 from pathlib import Path

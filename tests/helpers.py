@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from handaudit.rules.rulebook import Rulebook
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Three-handed no-limit hold'em, blinds 1/2, stacks 200: the table most inline cases use.
+NT3 = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+"""
 # The shared corpus lives next to the repository (README): real/ and generated/ hands.
 CORPUS = REPO.parent / "shared" / "corpus"
 

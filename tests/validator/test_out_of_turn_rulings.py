@@ -13,15 +13,10 @@ from handaudit.grammar.reader import read_hands, read_text
 from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator import replay
 
+from helpers import NT3
+
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 ALL = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
-NT3 = """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
-"""
 PREFLOP = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cc', 'p2 cc', 'd db AcKd7h'"
 
 

@@ -11,6 +11,8 @@ from handaudit.rules.params import CITED_CODES
 from handaudit.rules.rulebook import load_rulebook
 from handaudit.validator import replay
 
+from helpers import NT3
+
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 # code -> a sample (samples/NAME.phh) or an inline hand that triggers it
@@ -22,14 +24,6 @@ FROM_SAMPLES = {
     "bet-after-check-out-of-turn": "check-out-of-turn-heads-up",
     "out-of-turn-bet-returned": "out-of-turn-bet-returned",
 }
-# Three-handed no-limit hold'em, blinds 1/2, stacks 200: the table most inline cases use.
-NT3 = """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [200, 200, 200]
-"""
 INLINE = {
     'action-after-end': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p3 cc', 'p1 f']

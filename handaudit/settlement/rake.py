@@ -35,6 +35,7 @@ from ..validator.outcome import K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_STAND_PA
 from .showdown import Pot, share_of, split_like
 
 SEARCH_BUDGET: Final = 20_000  # partial readings :func:`explain` tries before it settles for the best so far
+_WIDE: Final = 1_000  # the best inexact reading: rakes tried each way around the likeliest, for a pot with no pivot
 
 
 def ended_in_first_round(records: Sequence[ActionRecord], first_street: str | None) -> bool:
@@ -244,9 +245,8 @@ def _search(shape: _Shape, budget: int, prune: bool
                 if not bad:
                     return best, False
             else:
-                cands = _candidates(k, pots, rakes, winners_of, pots_of, targets, maxes)
-                if total is not None:
-                    cands = _within_total(k, cands, rakes, maxes, total, prune)
+                lo, hi = _bounds(k, rakes, maxes, total)
+                cands = _candidates(k, pots, rakes, winners_of, pots_of, targets, maxes, lo, hi, prune)
                 stack.append((k, cands, 0))
             descend = False
         if not stack:
@@ -264,10 +264,11 @@ def _search(shape: _Shape, budget: int, prune: bool
         descend = not prune or shape.reachable(k, rakes)
 
 
-def _within_total(k: int, cands: list[int], rakes: list[int], maxes: Sequence[int], total: int,
-                  strict: bool) -> list[int]:
-    """The candidates for pot ``k`` that leave the rest of ``total`` to the unread pots within
-    their limits (not ``strict``: all of them if none does, as the best inexact reading is wanted)."""
+def _bounds(k: int, rakes: list[int], maxes: Sequence[int], total: int | None) -> tuple[int, int]:
+    """The rakes of pot ``k`` that leave the rest of ``total`` (None: unknown) to the unread pots
+    within their limits: ``(lo, hi)``, empty when ``lo > hi``."""
+    if total is None:
+        return 0, maxes[k]
     left = total
     room = 0
     for j in range(len(rakes)):
@@ -275,8 +276,7 @@ def _within_total(k: int, cands: list[int], rakes: list[int], maxes: Sequence[in
             left -= rakes[j]
         elif j != k:
             room += maxes[j]
-    kept = [r for r in cands if 0 <= left - r <= room]
-    return kept if kept or strict else cands
+    return max(0, left - room), min(maxes[k], left)
 
 
 def _next_pot(rakes: list[int], winners_of: list[list[int]], pots_of: list[list[int]],
@@ -309,10 +309,13 @@ def _next_pot(rakes: list[int], winners_of: list[list[int]], pots_of: list[list[
 
 
 def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[list[int]],
-                pots_of: list[list[int]], targets: Sequence[int | None], maxes: Sequence[int]) -> list[int]:
-    """The rakes of pot ``k`` worth trying, smallest first: those every pivot's payout allows;
-    if the pivots disagree, each one's (and, for a pivot no rake within the limit explains, the
-    nearest allowed rake), so that the best inexact reading is still found."""
+                pots_of: list[list[int]], targets: Sequence[int | None], maxes: Sequence[int],
+                lo: int, hi: int, strict: bool) -> list[int]:
+    """The rakes of pot ``k`` worth trying, best first: those every pivot's payout allows; if the
+    pivots disagree, each one's (and, for a pivot no rake within the limit explains, the nearest
+    allowed rake), so that the best inexact reading is still found. ``lo``/``hi``: the range the
+    rake total leaves (:func:`_bounds`); ``strict``: only those (exact readings are sought), else
+    all if none is in it."""
     pot = pots[k]
     top = maxes[k]
     ranges: list[list[int]] = []
@@ -328,18 +331,25 @@ def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[
         common = set(ranges[0])
         for r in ranges[1:]:
             common &= set(r)
-        if common:
-            return sorted(common)
-        return sorted(set().union(*ranges))
+        cands = sorted(common) if common else sorted(set().union(*ranges))
+        kept = [r for r in cands if lo <= r <= hi]
+        return kept if kept or strict else cands
     # No pivot: every winner of this pot wins another unread pot too. Try first the rake this
     # pot's part of the rake still to find suggests (in proportion to its size, as a percentage
-    # takes it), then the rakes around it, nearest first.
-    guess = min(max(_guess(k, pots, rakes, winners_of, pots_of, targets), 0), top)
+    # takes it), then the rakes around it, nearest first: every one the total leaves when exact
+    # readings are sought, else (the best inexact reading) at most _WIDE each way.
+    if lo > hi:
+        if strict:
+            return []
+        lo, hi = 0, top
+    guess = min(max(_guess(k, pots, rakes, winners_of, pots_of, targets), lo), hi)
+    if not strict:
+        lo, hi = max(lo, guess - _WIDE), min(hi, guess + _WIDE)
     out = [guess]
-    for d in range(1, max(guess, top - guess) + 1):  # every rake up to the limit, nearest first
-        if guess - d >= 0:
+    for d in range(1, max(guess - lo, hi - guess) + 1):
+        if guess - d >= lo:
             out.append(guess - d)
-        if guess + d <= top:
+        if guess + d <= hi:
             out.append(guess + d)
     return out
 

@@ -157,6 +157,8 @@ def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[
     """
     n_pots = len(pots)
     n = len(targets)
+    if _sole_winners(pots):
+        return _explain_sole(pots, targets, maxes)
     pots_of: list[list[int]] = [[] for _ in range(n)]
     winners_of: list[list[int]] = []
     for k in range(n_pots):
@@ -182,6 +184,59 @@ def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[
     best, more = _search(shape, budget, False)
     assert best is not None  # (without pruning, the first descent always reaches a whole reading)
     return best[1], best[2], exhausted
+
+
+def _sole_winners(pots: Sequence[Pot]) -> bool:
+    """Every pot goes whole to one player (no split, no hi/lo halves): the common hand."""
+    for pot in pots:
+        order = pot.order
+        if len(order) != 1 or len(order[0][1]) != 1:
+            return False
+    return True
+
+
+def _explain_sole(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int]
+                  ) -> tuple[list[int], list[int], bool]:
+    """:func:`explain` when each pot has one winner: a player's shortfall is the rake of the pots
+    they won, in any split within the limits; it is shared in proportion to the pots' sizes (the
+    units left one each from the main pot on, a pot at its limit passing the rest on). A player
+    short by more than their pots' limits allow, or paid more, is unexplained (their pots' rakes
+    then as near as the limits allow)."""
+    n = len(targets)
+    won: list[list[int]] = [[] for _ in range(n)]
+    for k in range(len(pots)):
+        won[pots[k].order[0][1][0]].append(k)
+    rakes = [0] * len(pots)
+    bad: list[int] = []
+    for p in range(n):
+        t = targets[p]
+        if t is None:
+            continue
+        mine = won[p]
+        if not mine:
+            if t != 0:
+                bad.append(p)
+            continue
+        size = 0
+        room = 0
+        for k in mine:
+            size += pots[k].amount
+            room += maxes[k]
+        short = size - t
+        if short < 0 or short > room:
+            bad.append(p)
+            short = min(max(short, 0), room)
+        left = short
+        for k in mine:
+            r = min(short * pots[k].amount // size if size else 0, maxes[k])
+            rakes[k] = r
+            left -= r
+        while left > 0:  # the units the proportion leaves, from the main pot on, within the limits
+            for k in mine:
+                if left > 0 and rakes[k] < maxes[k]:
+                    rakes[k] += 1
+                    left -= 1
+    return rakes, bad, False
 
 
 class _Shape:

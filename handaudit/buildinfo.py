@@ -41,6 +41,7 @@ COMPILED: tuple[str, ...] = (
     "handaudit/settlement/evaluators.py",
     "handaudit/settlement/pots.py",
     "handaudit/settlement/showdown.py",
+    "handaudit/settlement/rake.py",
     "handaudit/settlement/payouts.py",
     "handaudit/settlement/__init__.py",
     "handaudit/reports/hand_report.py",

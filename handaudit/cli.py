@@ -139,8 +139,15 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         except EngineError as err:
             raise UserError(str(err)) from None
     else:
-        runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
-                        jsonl_stream=sys.stdout if fmt == "jsonl" else None, subsets=subsets, progress=progress)
+        from .reports.sinks import CleanSubsets, JSONLStream, ReportSink
+
+        sinks: list[ReportSink] = []  # where the reports go besides --out (reports/sinks.py)
+        if fmt == "jsonl":
+            sinks.append(JSONLStream(sys.stdout))
+        if subsets is not None and subsets.active:
+            sinks.append(CleanSubsets(subsets))
+        runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir, sinks=sinks,
+                        progress=progress)
         result = runner.run()
     s = result.summary
     notes = []

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..core.status import ERROR
 from ..grammar.chunk import Chunk
 from ..grammar.sources import report_path
+from ..reports.sinks import HAND_SINKS, HandSink, RowSink
 from ..reports.summary import Summary
 from .hand_loop import audit_batch
 from .process import fewer_collections
@@ -41,8 +42,7 @@ class RunConfig:
     rulebook: str = "tda-2026"
     overrides: tuple[str, ...] = ()
     out_dir: str | None = None
-    jsonl: bool = False
-    statuses: bool = False
+    outputs: tuple[str, ...] = ()  # the hand sinks each batch fills (reports.sinks.HAND_SINKS), besides the Parquet rows
     batch_rows: int | None = None
     part_rows: int | None = None
     metadata: tuple[tuple[str, str], ...] = ()
@@ -54,8 +54,7 @@ class BatchResult:
     seq: int
     hands: int
     summary: Summary
-    statuses: list[str] | None = None
-    jsonl: str | None = None
+    outputs: dict[str, object] = field(default_factory=dict)  # hand sink name -> the batch's output
     # None: this batch's rows are not in finished parts yet. Else the auditor has just committed:
     # every batch it ran so far is in finished parts, these ones ({table: [(name, rows)]}) new.
     committed: dict | None = None
@@ -97,6 +96,7 @@ class Auditor:
         self.writer = None
         self.commit_bytes = commit_bytes
         self.uncommitted = 0
+        self.sinks: list[HandSink] = [HAND_SINKS[name]() for name in config.outputs]
         if config.out_dir:
             from ..reports.parquet import ReportWriter
 
@@ -107,14 +107,12 @@ class Auditor:
                 kw["part_rows"] = config.part_rows
             self.writer = ReportWriter(config.out_dir, worker, metadata=dict(config.metadata), run_id=config.run_id,
                                        **kw)
+            self.sinks.append(RowSink(self.writer))
 
     def run(self, seq: int, chunks: list[Chunk], nbytes: int = 0) -> BatchResult:
         summary = Summary()
-        lines: list[str] | None = [] if self.config.jsonl else None
-        statuses: list[str] | None = [] if self.config.statuses else None
         with fewer_collections():
-            audit_batch(chunks, self.book, summary.add, lines, statuses,
-                        self.writer.add_rows if self.writer is not None else None)
+            audit_batch(chunks, self.book, summary.add, self.sinks)
         committed = None
         if self.writer is None:
             committed = {}
@@ -122,8 +120,8 @@ class Auditor:
             self.uncommitted += nbytes
             if self.writer.due or (self.commit_bytes is not None and self.uncommitted >= self.commit_bytes):
                 committed = self.commit()
-        return BatchResult(seq, len(chunks), summary, statuses,
-                           "\n".join(lines) + "\n" if lines else ("" if lines is not None else None), committed)
+        outputs = {sink.name: sink.take() for sink in self.sinks if sink.name in HAND_SINKS}
+        return BatchResult(seq, len(chunks), summary, outputs, committed)
 
     def commit(self) -> dict:
         """Finish the current parts (every row so far is then in a finished part); the new parts."""

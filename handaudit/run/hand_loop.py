@@ -21,6 +21,7 @@ from ..grammar.result import ReadResult
 from ..reports.hand_report import HandReport
 from ..reports.jsonl import report_line
 from ..reports.rows import hand_rows
+from ..reports.sinks import HandSink
 from ..rules.rulebook import Rulebook
 from ..settlement import settle
 from ..validator import replay
@@ -67,28 +68,26 @@ def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool) -> tup
         return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
 
 
-def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], lines: list[str] | None,
-                statuses: list[str] | None, add_rows: Callable[[Any], None] | None) -> None:
-    """Audit ``chunks`` in order. Each hand is counted with ``count`` (:meth:`Summary.add`); its
-    JSONL line goes to ``lines`` and its status to ``statuses`` when they are lists, and its
-    table rows to ``add_rows`` when given."""
+def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink]) -> None:
+    """Audit ``chunks`` in order. Each hand is counted with ``count`` (:meth:`Summary.add`) and
+    given to every sink (:mod:`handaudit.reports.sinks`), with its JSONL line and its table rows
+    when some sink wants them (made once for all)."""
     book_name: str = book.name
-    jsonl = lines is not None
+    jsonl = False
+    rows_wanted = False
+    for sink in sinks:
+        jsonl = jsonl or sink.needs_line
+        rows_wanted = rows_wanted or sink.needs_rows
     for chunk in chunks:
-        report, line, rows = _outputs(audit_chunk(chunk, book), book_name, jsonl, add_rows is not None)
+        report, line, rows = _outputs(audit_chunk(chunk, book), book_name, jsonl, rows_wanted)
         read = report.read
         hand = read.hand
         settlement = report.settlement
-        status = report.status
-        count(status, report.findings, report.payout_check,
+        count(report.status, report.findings, report.payout_check,
               settlement.rake if settlement is not None and hand is not None else None,
               hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
-        if add_rows is not None:
-            add_rows(rows)
-        if lines is not None and line is not None:
-            lines.append(line)
-        if statuses is not None:
-            statuses.append(status)
+        for sink in sinks:
+            sink.add(report, line, rows)
 
 
 def audit_read(read: ReadResult, rulebook: Rulebook, index: int = 0) -> HandReport:

@@ -47,6 +47,7 @@ import uuid
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
 from ..grammar.sources import expand_paths
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
+from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
 from .batches import flag_last, input_batches, input_bytes
 from .common import (
@@ -69,8 +70,10 @@ from .worker import Sender, worker_main
 class Runner:
     """One run of ``handaudit check``: see the module docstring.
 
-    ``jsonl_stream``: a text stream for the JSONL lines (in input order), or None.
-    ``subsets``: a :class:`~handaudit.reports.subsets.Subsets` or None. ``progress``: a
+    ``sinks``: where the reports go besides the Parquet report of ``out_dir``
+    (:class:`~handaudit.reports.sinks.ReportSink`, each fed in input order). ``jsonl_stream`` (a
+    text stream for the JSONL lines) and ``subsets`` (a :class:`~handaudit.reports.subsets.Subsets`)
+    are shorthands for the two built-in sinks. ``progress``: a
     :class:`~handaudit.reports.text.Progress` or None.
     """
 
@@ -79,14 +82,18 @@ class Runner:
     def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
                  batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
-                 part_rows: int | None = None):
+                 part_rows: int | None = None, sinks: list[ReportSink] | None = None):
         self.paths = list(paths)
         self.rulebook = rulebook
         self.overrides = tuple(overrides)
         self.jobs_requested = jobs
         self.out_dir = str(out_dir) if out_dir else None
-        self.jsonl_stream = jsonl_stream
-        self.subsets = subsets if subsets is not None and subsets.active else None
+        self.sinks: list[ReportSink] = list(sinks or ())
+        if jsonl_stream is not None:
+            self.sinks.append(JSONLStream(jsonl_stream))
+        if subsets is not None and subsets.active:
+            self.sinks.append(CleanSubsets(subsets))
+        self.keep_chunks = any(sink.needs_chunks for sink in self.sinks)
         self.progress = progress
         self.batch_size = batch_size
         self.window = window
@@ -115,7 +122,7 @@ class Runner:
         self.run_id = uuid.uuid4().hex[:12]
         self.config = RunConfig(
             rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
-            jsonl=self.jsonl_stream is not None, statuses=self.subsets is not None,
+            outputs=tuple(dict.fromkeys(sink.output for sink in self.sinks)),
             batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=report_metadata(book.name, self.overrides),
             run_id=self.run_id,
         )
@@ -138,11 +145,8 @@ class Runner:
             chunks, nbytes = self.held.pop(self.next_emit)
             self.bytes_done += nbytes
             self.hands_done += res.hands
-            if res.jsonl and self.jsonl_stream is not None:
-                self.jsonl_stream.write(res.jsonl)
-            if self.subsets is not None and chunks is not None and res.statuses is not None:
-                for chunk, status in zip(chunks, res.statuses, strict=True):
-                    self.subsets.add(chunk, status)
+            for sink in self.sinks:
+                sink.accept(res.outputs.get(sink.output), chunks)
             self.next_emit += 1
         if self.progress is not None:
             self.progress.update(self.hands_done, self.bytes_done)
@@ -243,21 +247,16 @@ class Runner:
                 stop.hold()  # a signal from here on only asks: the report is being finished
                 if self.progress is not None:
                     self.progress.close()
-                if self.jsonl_stream is not None:
+                for sink in self.sinks:
                     try:
-                        self.jsonl_stream.flush()
-                    except (BrokenPipeError, ValueError):
-                        pass
-                if self.subsets is not None:
-                    try:
-                        self.subsets.close()
+                        sink.close()
                     except (OSError, OutputError) as err:
                         error = error or (str(err) if isinstance(err, OutputError) else
-                                          f"cannot write the clean subsets: {reason(err)}")
+                                          f"cannot write {sink.what}: {reason(err)}")
             self.summary.elapsed = time.monotonic() - started
             complete = not interrupted and error is None
             result = RunResult(self.summary, complete, interrupted, self.out_dir, error=error,
-                               subsets=self.subsets.describe() if self.subsets is not None else [], notes=self.notes)
+                               subsets=[line for sink in self.sinks for line in sink.describe()], notes=self.notes)
             if self.report is not None:
                 try:
                     result.removed_temporaries, result.tables = self._finish_report(complete, interrupted, error)
@@ -319,7 +318,7 @@ class Runner:
                     workers.collect()
                 if stop.requested or (workers is not None and workers.failure is not None):
                     break
-                self.held[seq] = (chunks if self.subsets is not None else None, nbytes)
+                self.held[seq] = (chunks if self.keep_chunks else None, nbytes)
                 if workers is None or last or not workers.send(seq, chunks, nbytes):
                     self._audit_here(seq, chunks, nbytes)
             interrupted = stop.requested

@@ -470,8 +470,7 @@ def _check_stacks(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_f
             "finishing-stacks-mismatch",
             model.message(i, "finishing stack", t, expected[i], received[i], rulebook, scale, moved, b0, note),
             actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
-    _stack_totals(findings, hand, rulebook, rec_fs, model.allowed(), model.limit(rulebook, scale),
-                  sum(p.amount for p in model.pots), scale)
+    _stack_totals(findings, hand, rulebook, rec_fs, model.allowed(), model, scale)
     return not bad, reading
 
 
@@ -513,14 +512,14 @@ def _check_stack_range(findings: list[Finding], hand: Hand, rulebook: Rulebook, 
                 f"({amount_text(low, scale)} to {amount_text(high, scale)})",
                 actor=f"p{i + 1}", rule=_cite(rulebook, "finishing-stacks-mismatch", RULE_PAYOUT)))
     allowed = (pot_total * pct + units * 100) // 100
-    _stack_totals(findings, hand, rulebook, rec_fs, allowed, f"rake limit ({pct}% of the pot + {units} unit(s))",
-                  pot_total, scale)
+    _stack_totals(findings, hand, rulebook, rec_fs, allowed, None, scale)
 
 
 def _stack_totals(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_fs: tuple[int, ...],
-                  allowed: int, limit: str, pot_total: int, scale: int) -> None:
+                  allowed: int, model: _Model | None, scale: int) -> None:
     """chips-not-conserved when the recorded stacks total more than the starting stacks, or
-    less by more than the rake allows."""
+    less by more than the rake allows (``model``: the settled hand's rake model; None, winners
+    not determined: the limit over the pots' total)."""
     stacks = hand.starting_stacks
     if len(stacks) != len(rec_fs):
         return
@@ -534,6 +533,8 @@ def _stack_totals(findings: list[Finding], hand: Hand, rulebook: Rulebook, rec_f
         fs_total += v
     missing = start_total - fs_total
     if missing < 0 or missing > allowed:
+        limit = (model.limit(rulebook, scale) if model is not None else
+                 f"rake limit ({rulebook.rake_limit_percent}% of the pot + {rulebook.rake_rounding_units} unit(s))")
         _conservation(findings, rulebook, scale, missing, allowed, limit,
                       f"recorded finishing stacks total {amount_text(fs_total, scale)}, "
                       f"starting stacks {amount_text(start_total, scale)}")

@@ -294,7 +294,8 @@ PARAMETERS: dict[str, Param] = {
            "down, up, or nearest (half a unit rounds up): how the structure's rake is rounded to the "
            "hand's smallest unit.", (DOWN, UP, NEAREST)),
         _p("jackpot_drop", "decimal", "rake structure: fixed jackpot drop per raked hand",
-           "A fixed amount (\"0.50\") taken with the rake from every hand that pays rake, from the main "
+           "A fixed amount (\"0.50\") taken with the rake from every hand the structure rakes (any but "
+           "one no_flop_no_drop exempts, even when its percentage rounds to 0), from the main "
            "pot (\"Rake ($3) | Jackpot Rake ($0.50)\"); 0: none. Only used when rake_percent is set."),
     ]
 }

@@ -10,7 +10,8 @@ order). Two modes, by the rulebook's ``rake_percent``:
   ``rake_cap_scope = "hand"`` the percentage and the cap apply to the pots together and the rake
   is taken from each pot in proportion to its size (the units left over by the proportion one
   each from the main pot on); with ``"pot"`` each pot is raked and capped on its own.
-  ``jackpot_drop`` is added, from the main pot (then the next) of every hand that pays rake.
+  ``jackpot_drop`` is added, from the main pot (then the next) of every hand the structure rakes
+  (any but one ``no_flop_no_drop`` exempts, even when the percentage rounds to 0).
   Recorded payouts must be exactly the raked shares.
 * **No structure** (``"none"``, the default: a PHH file rarely says its site's): recorded payouts
   are accepted when some rake per pot explains them (:func:`explain`): each pot's rake from 0 to

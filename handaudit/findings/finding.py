@@ -6,9 +6,8 @@ code's.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from ..core.jsonshape import JSONShape
 from ..core.value import Value
 from .codes import CODES
 
@@ -37,16 +36,3 @@ class Finding(Value):
         self.line: Final = line
         self.column: Final = column
         self.severity: Final = severity or CODES[code].severity
-
-    def to_json(self, text: bool = False) -> Any:
-        """The contract's finding object (plus line/column when known): a dict, or with ``text``
-        a :class:`~handaudit.core.jsonshape.JSONObject` for the JSONL writer."""
-        values = (self.code, self.severity, self.action_index, self.actor, self.rule, self.message, self.ruling)
-        if self.line is not None:
-            return _FINDING_AT.make((*values, self.line, self.column), text)
-        return _FINDING.make(values, text)
-
-
-# The members of a finding's object, in the contract's order; line and column only when known.
-_FINDING: Final = JSONShape(("code", "severity", "action_index", "actor", "rule", "message", "ruling"))
-_FINDING_AT: Final = JSONShape((*_FINDING.keys, "line", "column"))

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from ..core.amounts import amount_json, amounts_json
 from ..core.hand import Hand
-from ..core.jsonshape import JSONShape
 from ..core.status import ERROR, INVALID, UNREADABLE, VALID
 from ..core.value import Value
 from ..findings.finding import Finding
@@ -77,64 +75,7 @@ class HandReport(Value):
         return "not-recorded" if hand.finishing_stacks is None and hand.winnings is None else "undetermined"
 
     def to_json(self, text: bool = False) -> Any:
-        """The contract's JSON object for this hand, a dict (amounts exact: int or Decimal).
+        """The contract's JSON object for this hand (:func:`handaudit.reports.contract.hand_json`)."""
+        from .contract import hand_json
 
-        ``text``: for the JSONL writer (:func:`handaudit.reports.jsonl.report_line`), which writes
-        it as it writes the dict: objects as :class:`~handaudit.core.jsonshape.JSONObject`, amounts at
-        scale > 0 as :class:`~handaudit.core.amounts.JSONNumber` (their exact text).
-        """
-        read = self.read
-        hand = read.hand
-        recorded: object = None
-        settled: object = None
-        rake: object = None
-        rake_check: str | None = None
-        if hand is not None:
-            recorded = _recorded(hand, text)
-            settlement = self.settlement
-            if settlement is not None:  # made for every read hand (audit_read)
-                settled = settlement.json_object(hand, text)
-                rake = amount_json(settlement.rake, hand.scale, text)
-                rake_check = settlement.rake_check
-        check = self.payout_check
-        return _REPORT.make((
-            read.source,
-            read.hand_key,
-            None if hand is None else _plain(hand.hand),
-            _raw_variant(read) if hand is None else hand.variant,
-            self.rulebook,
-            self.status,
-            self.complete,
-            [f.to_json(text) for f in self.findings],
-            settled,
-            recorded,
-            check,
-            rake,
-            rake_check,
-        ), text)
-
-
-# The members of a hand's object and of its "recorded" member, in the contract's order.
-_REPORT: Final = JSONShape(("source", "hand_key", "hand", "variant", "rulebook", "status", "complete", "findings",
-                            "settlement", "recorded", "payout_check", "rake", "rake_check"))
-_RECORDED: Final = JSONShape(("finishing_stacks", "winnings"))
-
-
-def _plain(value):
-    return value if isinstance(value, (str, int)) or value is None else str(value)
-
-
-def _raw_variant(read: ReadResult) -> str | None:
-    import re
-
-    m = re.search(r"^\s*variant\s*=\s*['\"]([^'\"]*)['\"]", read.text or "", re.M)
-    return m.group(1) if m else None
-
-
-def _recorded(hand: Hand, text: bool) -> object:
-    stacks = hand.finishing_stacks
-    winnings = hand.winnings
-    if stacks is None and winnings is None:
-        return None
-    return _RECORDED.make((None if stacks is None else amounts_json(stacks, hand.scale, text),
-                           None if winnings is None else amounts_json(winnings, hand.scale, text)), text)
+        return hand_json(self, text)

@@ -5,7 +5,7 @@ string, or through a float, which rounds). :func:`dumps` is a small serializer f
 hand report holds (dict, list, tuple, str, int, bool, None, Decimal, JSONNumber): a Decimal is
 written as its exact positional text (``Decimal('26.85')`` -> ``26.85``, ``Decimal('0.10')`` ->
 ``0.10``), so a reader parsing the number as a decimal gets exactly the amount the hand history
-wrote; a :class:`~handaudit.core.amounts.JSONNumber` is that text already. A float never reaches it from
+wrote; a :class:`~handaudit.reports.contract.JSONNumber` is that text already. A float never reaches it from
 handaudit; one given anyway is written with ``repr`` (shortest round-trip). Anything else is
 written as the JSON string of its ``str``, as ``json.dumps(default=str)`` would.
 
@@ -29,8 +29,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from ..core.amounts import JSONNumber
-from ..core.jsonshape import JSONObject
+from .contract import JSONNumber, JSONObject
 from .hand_report import HandReport
 
 try:  # the C accelerator of the json module: the same escapes as json.dumps(ensure_ascii=False)

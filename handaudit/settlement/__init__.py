@@ -17,11 +17,9 @@ text of findings and of odd-chip awards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
-from ..core.amounts import amount_json, amounts_json
 from ..core.hand import Hand
-from ..core.jsonshape import JSONShape
 from ..core.value import Value
 from ..core.variants import VARIANTS
 from ..findings.finding import Finding
@@ -113,44 +111,6 @@ class Settlement(Value):
     @property
     def pot_total(self) -> int:
         return sum(p.amount for p in self.pots)
-
-    def to_json(self, hand: Hand, text: bool = False) -> dict[str, object]:
-        """The contract's ``settlement``, ``payout_check`` and ``rake`` members.
-
-        ``text``: as for the JSONL writer (see :meth:`json_object`).
-        """
-        return {"settlement": self.json_object(hand, text), "payout_check": self.payout_check,
-                "rake": amount_json(self.rake, hand.scale, text), "rake_check": self.rake_check}
-
-    def json_object(self, hand: Hand, text: bool) -> Any:
-        """The hand's ``settlement`` member: a dict, or with ``text`` a JSONObject whose amounts
-        at scale > 0 are JSONNumbers (see amount_json), for the JSONL writer."""
-        scale = hand.scale
-        pots: list[object] = []
-        pot_rakes = self.pot_rakes
-        for k in range(len(self.pots)):
-            p = self.pots[k]
-            awards: list[object] = []
-            for a in p.awards:
-                awards.append(_AWARD.make((a.player + 1, amount_json(a.amount, scale, text), a.share), text))
-            pot_rake = None if pot_rakes is None else amount_json(pot_rakes[k], scale, text)
-            pots.append(_POT.make((amount_json(p.amount, scale, text), [i + 1 for i in p.eligible], awards,
-                                   pot_rake), text))
-        received = self.received
-        stacks = self.finishing_stacks
-        return _SETTLEMENT.make((
-            self.determined,
-            pots,
-            amounts_json(self.returned, scale, text),
-            None if received is None else amounts_json(received, scale, text),
-            None if stacks is None else amounts_json(stacks, scale, text),
-        ), text)
-
-
-# The members of the objects above, in the contract's order.
-_SETTLEMENT: Final = JSONShape(("determined", "pots", "returned", "winnings", "finishing_stacks"))
-_POT: Final = JSONShape(("amount", "eligible", "awards", "rake"))
-_AWARD: Final = JSONShape(("player", "amount", "share"))
 
 
 def _fit(values: tuple[T, ...], n: int, fill: T) -> tuple[T, ...]:

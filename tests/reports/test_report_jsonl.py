@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from handaudit import audit
-from handaudit.core.amounts import JSONNumber, amount_json, amount_text
+from handaudit.core.amounts import amount_text
+from handaudit.reports.contract import JSONNumber, amount_json
 from handaudit.reports.jsonl import dumps, loads, report_line
 from handaudit.run.local import Runner
 

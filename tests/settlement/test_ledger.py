@@ -14,6 +14,7 @@ from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
 from handaudit.reports.ledger import render_ledger
 from handaudit.settlement import settle
+from handaudit.reports.contract import settlement_members
 from handaudit.validator.outcome import K_DEAL_BOARD, ActionRecord, Replay
 
 from helpers import settlement_rulebook
@@ -50,7 +51,7 @@ def test_side_pots_and_return_settlement_values():
     assert [got - put for got, put in zip(received_total, s.contributions, strict=True)] == [100, 20, -120]
     assert s.finishing_stacks == (150, 140, 180)
     assert s.payout_check == "match" and s.rake == 0 and not s.findings
-    assert s.to_json(hand) == {
+    assert settlement_members(s, hand) == {
         "settlement": {
             "determined": True,
             "pots": [
@@ -190,7 +191,7 @@ def test_nothing_created_or_lost(case):
     else:
         assert s.received is None and s.finishing_stacks is None
     assert s.payout_check in ("match", "mismatch", "not-recorded", "undetermined")
-    json.dumps(s.to_json(hand), default=str)
+    json.dumps(settlement_members(s, hand), default=str)
     text = render_ledger(hand, replay, s)
     assert ("no chip created or lost" in text) == s.determined
 

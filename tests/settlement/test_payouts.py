@@ -8,6 +8,7 @@ from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
 from handaudit.findings.codes import CODES
 from handaudit.settlement import settle
+from handaudit.reports.contract import settlement_members
 from handaudit.validator.outcome import K_DEAL_BOARD, ActionRecord, Replay
 
 from helpers import settlement_rulebook
@@ -54,7 +55,7 @@ def codes(s):
 def test_exact_match_no_rake():
     s = settle(make_hand([1000, 1000], winnings=[0, 200], finishing=[900, 1100], scale=2), FOLD_OUT, RB)
     assert s.payout_check == "match" and s.rake == 0 and not s.findings
-    assert s.to_json(make_hand([1000, 1000], scale=2))["rake"] == Decimal("0.00")
+    assert settlement_members(s, make_hand([1000, 1000], scale=2))["rake"] == Decimal("0.00")
 
 
 def test_net_of_rake_is_a_match():
@@ -63,7 +64,7 @@ def test_net_of_rake_is_a_match():
     s = settle(hand, FOLD_OUT, RB)
     assert s.payout_check == "match" and s.rake == 15 and s.convention == "net"
     assert not s.findings
-    assert s.to_json(hand)["rake"] == Decimal("0.15")
+    assert settlement_members(s, hand)["rake"] == Decimal("0.15")
 
 
 def test_rake_at_the_limit_plus_rounding_unit_is_a_match():
@@ -184,7 +185,7 @@ def test_inf_starting_stack():
                 starting_stacks=(None, 1000), actions=(), action_texts=(), winnings=(0, 195))
     s = settle(hand, FOLD_OUT, RB)
     assert s.finishing_stacks == (None, 1100) and s.payout_check == "match" and s.rake == 5
-    assert s.to_json(hand)["settlement"]["finishing_stacks"] == [None, Decimal("11.00")]
+    assert settlement_members(s, hand)["settlement"]["finishing_stacks"] == [None, Decimal("11.00")]
 
 
 # --- undetermined winners: only what is provable ------------------------------------------

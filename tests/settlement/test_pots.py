@@ -6,6 +6,7 @@ from __future__ import annotations
 from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
 from handaudit.settlement import settle
+from handaudit.reports.contract import settlement_members
 from handaudit.settlement.pots import (
     ante_trim_returns,
     build_pots,
@@ -171,6 +172,6 @@ def test_settle_pots_match_build_pots_and_json_numbers():
     hand = make_hand([50, 120, 300])
     rep = make_replay([50, 120, 200], hole=["KhKd", "JcJh", "9c9d"], board="KcJd9s5h2c")
     s = settle(hand, rep, RB)
-    out = s.to_json(hand)["settlement"]
+    out = settlement_members(s, hand)["settlement"]
     assert out["returned"] == [0, 0, 80]
     assert [(p["amount"], p["eligible"]) for p in out["pots"]] == [(150, [1, 2, 3]), (140, [2, 3])]

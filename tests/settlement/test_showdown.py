@@ -7,6 +7,7 @@ from decimal import Decimal
 from handaudit.core.cards import cards_from_text as C
 from handaudit.core.hand import Hand
 from handaudit.settlement import settle
+from handaudit.reports.contract import settlement_members
 from handaudit.settlement.showdown import split
 from handaudit.validator.outcome import Replay
 
@@ -108,7 +109,7 @@ def test_split_in_cents():
     rep = make_replay([5, 5, 5], ["4c5d", "6c7d", "2c3d"], ROYAL_BOARD, folded=[False, False, True])
     s = settle(make_hand([1000] * 3, scale=2), rep, RB)
     assert awards(s) == [(1, 8, "whole"), (2, 7, "whole")]
-    out = s.to_json(make_hand([1000] * 3, scale=2))["settlement"]
+    out = settlement_members(s, make_hand([1000] * 3, scale=2))["settlement"]
     assert out["pots"][0]["amount"] == Decimal("0.15")
     assert [a["amount"] for a in out["pots"][0]["awards"]] == [Decimal("0.08"), Decimal("0.07")]
     assert out["winnings"] == [Decimal("0.08"), Decimal("0.07"), Decimal("0.00")]
@@ -145,7 +146,7 @@ def test_unknown_cards_leave_the_pot_undetermined_but_pots_exact():
     assert s.returned == (0, 0, 80)
     assert [p.amount for p in s.pots] == [150, 140]
     assert all(not p.awards for p in s.pots)
-    out = s.to_json(make_hand([50, 120, 300]))["settlement"]
+    out = settlement_members(s, make_hand([50, 120, 300]))["settlement"]
     assert out["determined"] is False and out["winnings"] is None and out["finishing_stacks"] is None
 
 

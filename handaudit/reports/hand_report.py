@@ -14,6 +14,7 @@ from ..findings.finding import Finding
 from ..grammar.result import ReadResult
 from ..settlement import Settlement
 from ..validator.outcome import Replay
+from .contract import hand_json
 
 _REPORT_FIELDS: Final = ("read", "rulebook", "findings", "replay", "settlement", "index")
 
@@ -76,6 +77,4 @@ class HandReport(Value):
 
     def to_json(self, text: bool = False) -> Any:
         """The contract's JSON object for this hand (:func:`handaudit.reports.contract.hand_json`)."""
-        from .contract import hand_json
-
         return hand_json(self, text)

@@ -29,7 +29,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from .contract import JSONNumber, JSONObject
+from .contract import JSONNumber, JSONObject, hand_json
 from .hand_report import HandReport
 
 try:  # the C accelerator of the json module: the same escapes as json.dumps(ensure_ascii=False)
@@ -66,7 +66,7 @@ _UNSAFE: Final = re.compile("[\x80-\x9f\u2028\u2029" + chr(0xD800) + "-" + chr(0
 def report_line(report: HandReport) -> str:
     """The JSONL line (without newline) of one report: ``dumps(report.to_json())``, with no
     Decimals or dicts made (JSONNumbers and JSONObjects instead)."""
-    return dumps(report.to_json(text=True))
+    return dumps(hand_json(report, True))
 
 
 def dumps(obj: object) -> str:

@@ -40,7 +40,7 @@ STAGES = [
     ("  of which HandBuilder.build", "CPyDef_reader____HandBuilder___build"),
     ("replay", "CPyDef_engine___replay"),
     ("settle", "CPyDef_settlement___settle"),
-    ("HandReport.to_json", "CPyDef_hand_report___HandReport___to_json"),
+    ("contract.hand_json (the JSON object)", "CPyDef_contract___hand_json"),
     ("jsonl.dumps", "CPyDef_jsonl___dumps"),
 ]
 

@@ -18,20 +18,23 @@ its parent half is the report directory (:mod:`.layout`), which commits parts, n
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .hand_report import HandReport
 
 
-class HandSink:
-    """What one output format keeps of each hand of a batch, in the auditing process."""
+class HandSink(ABC):
+    """What one output format keeps of each hand of a batch, in the auditing process (an
+    abstract base: a format implements :meth:`add`)."""
 
     name: ClassVar[str] = ""
     needs_line: ClassVar[bool] = False  # the hand's JSONL line (reports.jsonl.report_line)
     needs_rows: ClassVar[bool] = False  # the hand's table rows (reports.rows.hand_rows)
 
+    @abstractmethod
     def add(self, report: HandReport, line: str | None, rows: Any) -> None:
-        raise NotImplementedError
+        """Keep what this format needs of one hand (``line``/``rows``: None unless asked for)."""
 
     def take(self) -> object:
         """The batch's output (picklable), and a fresh start for the next batch."""
@@ -91,17 +94,19 @@ class RowSink(HandSink):
 HAND_SINKS: dict[str, type[HandSink]] = {LineSink.name: LineSink, StatusSink.name: StatusSink}
 
 
-class ReportSink:
-    """The parent's half of an output format: each batch's output in input order, then the end."""
+class ReportSink(ABC):
+    """The parent's half of an output format: each batch's output in input order, then the end
+    (an abstract base: a format implements :meth:`accept`)."""
 
     output: ClassVar[str] = ""  # the HandSink whose output it reads
     needs_chunks: ClassVar[bool] = False  # accept() gets the batch's chunks too
     what: ClassVar[str] = "the report"  # for a message: "cannot write <what>: <reason>"
 
+    @abstractmethod
     def accept(self, output: object, chunks: list | None) -> None:
-        raise NotImplementedError
+        """Write one batch's output (``chunks``: the batch's hands, when :attr:`needs_chunks`)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 (a format with nothing to finish keeps this)
         """Finish (flush, close files); an OSError here is the run's error."""
 
     def describe(self) -> list[str]:

@@ -32,7 +32,7 @@ from .pots import (
     split_dead,
     trims_antes,
 )
-from .rake import ended_in_first_round
+from .rake import ended_in_first_round, structure_set
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -151,8 +151,12 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
             fmt = hand.format_amount
             notes = {i: f"ante_trimming_status = true returns p{i + 1}'s unmatched ante {fmt(v)}"
                      for i, v in enumerate(trimmed) if v}
-    first = variant.streets[0].name if variant is not None and variant.streets else None
-    ended_first = ended_in_first_round(replay.records, first)
+    # (read only to rake a hand: when it records a payout, or a structure gives the pots' rake)
+    ended_first = False
+    if rulebook.no_flop_no_drop and (hand.winnings is not None or hand.finishing_stacks is not None
+                                     or structure_set(rulebook)):
+        first = variant.streets[0].name if variant is not None and variant.streets else None
+        ended_first = ended_in_first_round(replay.records, first)
     c = check_payouts(hand, rulebook, contributions, returned, pots, received, determined, notes, ended_first)
     return Settlement(determined, tuple(pots), tuple(contributions), returned, received, c.finishing_stacks,
                       c.payout_check, c.rake, c.findings, c.convention, c.pot_rakes, c.rake_check)

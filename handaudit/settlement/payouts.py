@@ -133,12 +133,14 @@ class _Model:
     """The rake model of one settled hand: the structure's rake per pot, or the most each pot
     may pay with none set; and the reading of one set of recorded payouts (:meth:`read`)."""
 
-    def __init__(self, pots: list[Pot], rulebook: Rulebook, scale: int, no_drop: bool, n: int) -> None:
+    def __init__(self, pots: list[Pot], rulebook: Rulebook, no_drop: bool, n: int,
+                 fixed: tuple[int, ...] | None) -> None:
+        """``fixed``: the structure's rake per pot (:func:`.rake.structure_rakes`), None with no structure."""
         self.pots = pots
         self.n = n
         self.no_drop = no_drop
-        self.structured = structure_set(rulebook)
-        self.fixed = structure_rakes(pots, rulebook, scale, no_drop) if self.structured else None
+        self.structured = fixed is not None
+        self.fixed = list(fixed) if fixed is not None else None
         self.maxes = self.fixed if self.fixed is not None else tolerances(pots, rulebook, no_drop)
 
     def read(self, targets: list[int | None]) -> tuple[list[int] | None, list[int], list[int]]:
@@ -197,11 +199,11 @@ class _Model:
                 shown = gross
                 why = ("; the hand ended in its first betting round, so it pays no rake "
                        f"(no_flop_no_drop; {rulebook.sources.get('no_flop_no_drop', 'rulebook')})")
-            elif gross - recorded > self.most_short(player):
+            elif gross - recorded > (most := self.most_short(player)):
                 shown = gross
                 why = (f"; beyond the rake limit ({rulebook.rake_limit_percent}% of each pot + "
                        f"{rulebook.rake_rounding_units} unit(s): at most "
-                       f"{amount_text(self.most_short(player), scale)} of p{player + 1}'s share)")
+                       f"{amount_text(most, scale)} of p{player + 1}'s share)")
             else:
                 why = (f"; not a share of any rake: no rake of the pots p{player + 1} won also gives the "
                        "other winners' recorded payouts")
@@ -299,7 +301,7 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
     rake: int | None = None
     reading: list[int] | None = None  # the rake per pot that explains the recorded payouts
     net_w: list[int] | None = None  # each player's payout from the pots, as the recorded winnings show it
-    model = _Model(pots, rulebook, scale, no_drop, n) if determined and received is not None else None
+    model = _Model(pots, rulebook, no_drop, n, fixed) if determined and received is not None else None
 
     if rec_w is not None:
         total_rec = 0

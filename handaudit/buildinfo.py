@@ -49,6 +49,7 @@ COMPILED: tuple[str, ...] = (
     "handaudit/reports/summary.py",
     "handaudit/reports/jsonl.py",
     "handaudit/reports/rows.py",
+    "handaudit/reports/buffer.py",
     "handaudit/run/hand_loop.py",
     "handaudit/api.py",
 )

@@ -38,7 +38,8 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .rows import hand_rows  # noqa: F401  (re-exported: the rows this module writes)
+from .buffer import ReportBuffer, TableBuffer
+from .rows import hand_rows, table_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema
 
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
@@ -79,27 +80,28 @@ def _units_list(values, scale: int, n: int) -> list:
 class _TableWriter:
     """The part files of one table written by one worker.
 
-    Rows are buffered column-wise as Python values and turned into an Arrow record batch every
-    ``batch_rows`` rows (Arrow holds them far more compactly than Python objects); record batches
-    are collected and written as one Parquet row group of at least ``group_rows`` rows. A part is
-    finished (footer written, renamed to its final name) only by :meth:`finish_part`, which the
-    :class:`ReportWriter` calls for all tables at once, between batches.
+    Rows are buffered column-wise in compiled code (:class:`~handaudit.reports.buffer.TableBuffer`:
+    string columns as dictionary codes) and turned into Arrow arrays every ``batch_rows`` rows
+    (Arrow holds them far more compactly than Python objects); the batches are written as one
+    Parquet row group of at least ``group_rows`` rows, each string column as one dictionary array
+    (the dictionary of the whole row group: Parquet's dictionary pages are written from it
+    directly). A part is finished (footer written, renamed to its final name) only by
+    :meth:`finish_part`, which the :class:`ReportWriter` calls for all tables at once, between batches.
     """
 
-    def __init__(self, report: ReportDir, table: str, name: str, batch_rows: int, part_rows: int,
+    def __init__(self, report: ReportDir, table: str, name: str, buffer: TableBuffer, part_rows: int,
                  metadata: dict, group_rows: int):
         self.report = report
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
+        self.write_schema = write_schema(self.schema)
+        self.strings = [is_string(field) for field in self.schema]
+        self.statistics = [field.name for field in self.schema if not is_string(field)]
         self.name = name
-        self.batch_rows = batch_rows
-        self.group_rows = max(group_rows, batch_rows)
+        self.buffer = buffer
+        self.group_rows = group_rows
         self.part_rows = part_rows
-        # Column-wise: lists of ints and strings are cheap for the garbage collector (row tuples
-        # kept alive by the thousand make every full collection slow).
-        self.columns: list[list] = [[] for _ in self.schema]
-        self.buffered = 0
-        self.batches: list[pa.RecordBatch] = []
+        self.batches: list[list] = []  # per batch, per column: an array (string columns: int32 codes)
         self.batched = 0
         self.writer: pq.ParquetWriter | None = None
         self.sink = None
@@ -109,37 +111,42 @@ class _TableWriter:
         self.in_part = 0
         self.files: list[tuple[str, int]] = []
 
-    def extend(self, rows: list[tuple]) -> None:
-        if rows:
-            for column, values in zip(self.columns, zip(*rows, strict=True), strict=True):
-                column.extend(values)
-            self.buffered += len(rows)
-            if self.buffered >= self.batch_rows:
-                self._to_arrow()
-                if self.batched >= self.group_rows or self.in_part + self.batched >= self.part_rows:
-                    self.flush()
+    def to_arrow(self) -> None:
+        """Take the buffered rows as one batch of Arrow arrays; write a row group when due."""
+        self._take_batch()
+        if self.batched >= self.group_rows or self.in_part + self.batched >= self.part_rows:
+            self.flush()
 
-    def _to_arrow(self) -> None:
-        if not self.buffered:
+    def _take_batch(self) -> None:
+        n = self.buffer.rows
+        if not n:
             return
-        columns, self.columns, self.buffered = self.columns, [[] for _ in self.schema], 0
-        arrays = [pa.array(col, type=field.type) for col, field in zip(columns, self.schema, strict=True)]
-        del columns
-        batch = pa.RecordBatch.from_arrays(arrays, schema=self.schema)
-        self.batches.append(batch)
-        self.batched += batch.num_rows
+        values, codes, nulls, sizes = self.buffer.take()
+        self.batches.append([_codes(codes[i], nulls[i], sizes[i]) if self.strings[i]
+                             else pa.array(values[i], type=field.type) for i, field in enumerate(self.schema)])
+        self.batched += n
 
     @property
     def due(self) -> bool:
         """The current part has reached ``part_rows`` (with what is buffered)."""
-        return self.in_part + self.batched + self.buffered >= self.part_rows
+        return self.in_part + self.batched + self.buffer.rows >= self.part_rows
 
     def flush(self) -> None:
         """Write everything buffered as one row group."""
-        self._to_arrow()
+        self._take_batch()
         if not self.batched:
             return
-        table = pa.Table.from_batches(self.batches, schema=self.schema)
+        words = self.buffer.take_words()
+        dictionaries = [pa.array(words[i], type=pa.string()) if self.strings[i] else None
+                        for i in range(len(self.strings))]
+        del words
+        columns = []
+        for i in range(len(self.strings)):
+            chunks = [batch[i] for batch in self.batches]
+            if dictionaries[i] is not None:
+                chunks = [pa.DictionaryArray.from_arrays(c, dictionaries[i]) for c in chunks]
+            columns.append(pa.chunked_array(chunks, type=self.write_schema.field(i).type))
+        table = pa.Table.from_arrays(columns, schema=self.write_schema)
         self.batches, self.batched = [], 0
         try:
             if self.writer is None:
@@ -149,7 +156,9 @@ class _TableWriter:
                 self.seq += 1
                 self.sink = self.report.create(self.table, tmp)  # refused if anything is in the way
                 self.tmp = tmp  # ours: abort() removes it (the run's end removes any other of its temporaries)
-                self.writer = pq.ParquetWriter(self.sink, self.schema, compression=COMPRESSION)
+                self.writer = pq.ParquetWriter(self.sink, self.write_schema, compression=COMPRESSION,
+                                               store_schema=False, write_statistics=self.statistics)
+                self.writer.add_key_value_metadata(self.schema.metadata)
             self.writer.write_table(table, row_group_size=table.num_rows)
         except OSError as err:
             raise cannot("write", self.report.where(self.table, self.tmp or self.final), err) from None
@@ -175,7 +184,8 @@ class _TableWriter:
         return [done]
 
     def abort(self) -> None:
-        self.columns, self.buffered, self.batches, self.batched = [[] for _ in self.schema], 0, [], 0
+        self.buffer.clear()
+        self.batches, self.batched = [], 0
         for closing in (self.writer, self.sink):
             if closing is not None:
                 try:
@@ -189,6 +199,26 @@ class _TableWriter:
             except (OSError, OutputError):
                 pass
             self.tmp = None
+
+
+def is_string(field: pa.Field) -> bool:
+    return field.type == pa.string()
+
+
+def write_schema(sch: pa.Schema) -> pa.Schema:
+    """The schema as written: each string column a dictionary of strings (read back as strings:
+    the parts do not store the Arrow schema, so readers take the Parquet types, string included)."""
+    return pa.schema([pa.field(f.name, pa.dictionary(pa.int32(), pa.string()), f.nullable) if is_string(f) else f
+                      for f in sch], metadata=sch.metadata)
+
+
+def _codes(codes: list, nulls: int, size: int) -> pa.Array:
+    """A string column's codes as int32 Arrow indices. With no null and a small dictionary the
+    codes are bytes (``bytes(list)``: some 15 ns a value against 50 for ``pa.array``)."""
+    if not nulls and size <= 127:
+        small = pa.Array.from_buffers(pa.int8(), len(codes), [None, pa.py_buffer(bytes(codes))])
+        return small.cast(pa.int32())
+    return pa.array(codes, type=pa.int32())
 
 
 class ReportWriter:
@@ -206,8 +236,11 @@ class ReportWriter:
         meta = {k: str(v) for k, v in (metadata or {}).items()}
         name = f"{run_id}-{worker}" if run_id else str(worker)
         try:
-            self.tables = {t: _TableWriter(self.report, t, name, batch_rows, part_rows, meta, group_rows)
-                           for t in TABLE_NAMES}
+            strings = [[is_string(field) for field in schema(t)] for t in TABLE_NAMES]
+            self.buffer = ReportBuffer(strings, batch_rows)
+            group_rows = max(group_rows, batch_rows)
+            self.tables = {t: _TableWriter(self.report, t, name, self.buffer.tables[k], part_rows, meta, group_rows)
+                           for k, t in enumerate(TABLE_NAMES)}
             for t in TABLE_NAMES:
                 self.report.table(t)
         except BaseException:
@@ -215,11 +248,15 @@ class ReportWriter:
             raise
 
     def add(self, report) -> None:
-        self.add_rows(hand_rows(report))
+        self.add_rows(table_rows(report))
 
-    def add_rows(self, rows: dict[str, list[tuple]]) -> None:
-        for table, table_rows in rows.items():
-            self.tables[table].extend(table_rows)
+    def add_rows(self, rows: tuple) -> None:
+        """One hand's rows (:func:`~handaudit.reports.rows.table_rows`: a list per table, in
+        ``TABLE_NAMES`` order)."""
+        if self.buffer.add(rows):
+            for w in self.tables.values():
+                if w.buffer.rows >= self.buffer.batch_rows:
+                    w.to_arrow()
 
     @property
     def due(self) -> bool:

@@ -1,8 +1,8 @@
 """The rows one hand adds to each report table, built without pyarrow.
 
-:func:`hand_rows` turns a :class:`~handaudit.reports.hand_report.HandReport` into plain tuples per table (the
-columns of :data:`handaudit.reports.columns.COLUMNS`, in order, each row built by name); the Parquet writer turns them into Arrow
-batches. Kept apart from the writer so that this per-hand work is compiled with the rest of the
+:func:`table_rows` turns a :class:`~handaudit.reports.hand_report.HandReport` into plain tuples per table (the
+columns of :data:`handaudit.reports.columns.COLUMNS`, in order, each row built by name); the Parquet writer buffers them as
+columns (:mod:`handaudit.reports.buffer`) and turns those into Arrow batches. Kept apart from the writer so that this per-hand work is compiled with the rest of the
 per-hand path (setup.py) and a JSONL run never imports pyarrow.
 """
 
@@ -39,7 +39,15 @@ def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
 
 
 def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
-    """The rows of every table for one :class:`~handaudit.reports.hand_report.HandReport`.
+    """The rows of every table for one :class:`~handaudit.reports.hand_report.HandReport`, by
+    table name (:func:`table_rows` as a dict)."""
+    hands, actions, findings, pots, players = table_rows(report)
+    return {"hands": hands, "actions": actions, "findings": findings, "pots": pots, "players": players}
+
+
+def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple], list[tuple], list[tuple]]:
+    """The rows of every table for one hand, in the order of ``layout.TABLE_NAMES`` (what the
+    Parquet writer's buffer takes, :mod:`handaudit.reports.buffer`).
 
     Values come from the same objects ``HandReport.to_json()`` prints (the reader's Hand, the
     replay, the Settlement), in minor units; tests check the two outputs agree hand by hand.
@@ -167,8 +175,7 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
                 finishing_computed=finishing[p], finishing_recorded=rec_fin[p], winnings_recorded=rec_win[p],
                 net=net, folded=folded, all_in=all_in, hole_cards=_cards(hole) if hole else None, scale=scale,
             ))
-    return {"hands": [the_hand], "actions": action_rows, "findings": finding_rows, "pots": pot_rows,
-            "players": player_rows}
+    return [the_hand], action_rows, finding_rows, pot_rows, player_rows
 
 
 # One function per table builds its row tuple: its parameters are the table's columns

@@ -30,7 +30,7 @@ class HandSink(ABC):
 
     name: ClassVar[str] = ""
     needs_line: ClassVar[bool] = False  # the hand's JSONL line (reports.jsonl.report_line)
-    needs_rows: ClassVar[bool] = False  # the hand's table rows (reports.rows.hand_rows)
+    needs_rows: ClassVar[bool] = False  # the hand's table rows (reports.rows.table_rows)
 
     @abstractmethod
     def add(self, report: HandReport, line: str | None, rows: Any) -> None:

@@ -20,7 +20,7 @@ from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
 from ..reports.hand_report import HandReport
 from ..reports.jsonl import report_line
-from ..reports.rows import hand_rows
+from ..reports.rows import table_rows
 from ..reports.sinks import HandSink
 from ..rules.rulebook import Rulebook
 from ..settlement import settle
@@ -60,12 +60,12 @@ def audit_chunk(chunk: Chunk, book: Rulebook) -> HandReport:
 def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool) -> tuple[HandReport, str | None, Any]:
     """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
     try:
-        return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
+        return report, report_line(report) if jsonl else None, table_rows(report) if rows else None
     except Exception as err:
         if debug():
             raise
         report = internal_error(report.read, book_name, report.index, err, "reporting on")
-        return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
+        return report, report_line(report) if jsonl else None, table_rows(report) if rows else None
 
 
 def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink]) -> None:

@@ -45,7 +45,7 @@ STAGES = [
 ]
 
 
-def _child(path: str, runs: int, cold: bool) -> None:
+def _child(path: str, runs: int, cold: bool, output: str) -> None:
     from handaudit.grammar import actions
     from handaudit.run.local import Runner
 
@@ -53,6 +53,9 @@ def _child(path: str, runs: int, cold: bool) -> None:
         if cold:
             actions.parse_action.cache_clear()
             actions._TEMPLATES.clear()
+        if output == "parquet":
+            with tempfile.TemporaryDirectory() as tmp:
+                return Runner([path], jobs=1, out_dir=os.path.join(tmp, "report")).run().summary.hands
         with open(os.devnull, "w") as sink:
             return Runner([path], jobs=1, jsonl_stream=sink).run().summary.hands
 
@@ -87,6 +90,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=2, help="measured runs after the warm-up run")
     ap.add_argument("--cold", action="store_true", help="clear the parse memo before each measured run")
     ap.add_argument("--build", choices=("compiled", "pure"), default="compiled")
+    ap.add_argument("--output", choices=("jsonl", "parquet"), default="jsonl",
+                    help="JSONL to a null sink (default) or the Parquet report (--out) of vs_pokerkit.py (c)")
     ap.add_argument("--keep", metavar="FILE", help="also save callgrind's output there (for callgrind_annotate)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -97,14 +102,15 @@ def main(argv=None) -> int:
     src = tree(args.build)
     sys.path.insert(0, str(src))
     if args.child:
-        _child(path, args.runs, args.cold)
+        _child(path, args.runs, args.cold, args.output)
         return 0
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is needed (Debian package valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
         out_file = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out_file}",
-               sys.executable, __file__, "--child", "--corpus", path, "--runs", str(args.runs), "--build", args.build]
+               sys.executable, __file__, "--child", "--corpus", path, "--runs", str(args.runs), "--build", args.build,
+               "--output", args.output]
         if args.cold:
             cmd.append("--cold")
         proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -117,7 +123,7 @@ def main(argv=None) -> int:
             shutil.copyfile(out_file, args.keep)
     from handaudit.buildinfo import describe
 
-    print(f"{path}: {hands // args.runs} hands x {args.runs} runs, memo {'cold' if args.cold else 'warm'}, "
+    print(f"{path}: {hands // args.runs} hands x {args.runs} runs, {args.output}, memo {'cold' if args.cold else 'warm'}, "
           f"handaudit {describe() if args.build == 'pure' else 'compiled build'}")
     print(f"{'total':34} {total / hands:>12,.0f} instructions/hand")
     if args.build == "compiled":

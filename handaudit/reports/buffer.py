@@ -1,94 +1,300 @@
-"""The report tables' rows buffered as columns, in compiled code, for the Parquet writer.
+"""The report tables buffered as columns, in compiled code, for the Parquet writer.
 
-:func:`handaudit.reports.rows.table_rows` gives each hand's rows as tuples; a
-:class:`ReportBuffer` appends each value to its column's list here, so the writer
-(:mod:`handaudit.reports.parquet`) gets whole columns without a Python loop over rows. A string
-column is kept as dictionary codes (small ints, one list of its distinct strings): the writer
-turns the codes into an Arrow dictionary array, which converts and encodes some four times faster
-than a Python ``str`` per row (docs/performance.md, "The Parquet path"). No pyarrow here: a JSONL
-run never imports it.
+:func:`handaudit.reports.rows.add_hand` appends each value of a hand straight to its column here
+(no row tuples, no Python loop over rows), and the writer (:mod:`handaudit.reports.parquet`) reads
+each table's columns by the names of :data:`handaudit.reports.columns.COLUMNS`. Two encodings
+save most of the conversion to Arrow (docs/performance.md, "The Parquet path"):
+
+- a string column is a :class:`Strings`: dictionary codes (small ints) and its distinct strings;
+  the writer makes an Arrow dictionary array of it, which converts and encodes some four times
+  faster than one Python ``str`` per row;
+- the hand's key (``source``, ``hand_key``, ``hand_index`` and ``scale``) is kept once per hand
+  in the tables of actions, findings, pots and players (:class:`HandKeys`, with the row where each
+  hand's rows end), and repeated over its rows by Arrow (run-end decoding).
+
+No pyarrow here: a JSONL run never imports it.
 """
 
 from __future__ import annotations
 
+from typing import Final
 
-class TableBuffer:
-    """One table's buffered rows: ``values[i]`` per column, or, for a string column (``strings[i]``),
-    ``codes[i]`` (index into ``words[i]``, None for null). Codes stay valid until
-    :meth:`take_words` starts new dictionaries (the writer does so after each row group)."""
 
-    def __init__(self, strings: list[bool]) -> None:
-        self.width = len(strings)
-        self.strings = strings
-        self.values: list[list[object]] = [[] for _ in strings]
-        self.codes: list[list[object]] = [[] for _ in strings]
-        self.index: list[dict[object, int]] = [{} for _ in strings]
-        self.words: list[list[object]] = [[] for _ in strings]
-        self.nulls: list[int] = [0 for _ in strings]  # null codes since the last take()
-        self.rows = 0
+class Strings:
+    """A string column as dictionary codes: ``codes`` (index into ``words``, None for null).
+    Codes stay valid until :meth:`take_words` starts a new dictionary (the writer does so after
+    each row group)."""
 
-    def add(self, rows: list[tuple]) -> None:
-        width = self.width
-        strings = self.strings
-        for row in rows:
-            if len(row) != width:
-                raise ValueError(f"a row of {len(row)} values for a table of {width} columns")
-            for i in range(width):
-                v = row[i]
-                if strings[i]:
-                    if v is None:
-                        self.codes[i].append(None)
-                        self.nulls[i] += 1
-                    else:
-                        index = self.index[i]
-                        code = index.get(v)
-                        if code is None:
-                            words = self.words[i]
-                            code = len(words)
-                            index[v] = code
-                            words.append(v)
-                        self.codes[i].append(code)
-                else:
-                    self.values[i].append(v)
-        self.rows += len(rows)
+    def __init__(self) -> None:
+        self.codes: list[object] = []
+        self.index: dict[object, int] = {}
+        self.words: list[object] = []
+        self.nulls = 0
 
-    def take(self) -> tuple[list[list[object]], list[list[object]], list[int], list[int]]:
-        """(values, codes, null codes, dictionary sizes) of each column for the rows buffered
-        since the last take; the buffer starts empty (the dictionaries stay)."""
-        out = (self.values, self.codes, self.nulls, [len(w) for w in self.words])
-        self.values = [[] for _ in self.strings]
-        self.codes = [[] for _ in self.strings]
-        self.nulls = [0 for _ in self.strings]
-        self.rows = 0
+    def add(self, value: object) -> None:
+        if value is None:
+            self.codes.append(None)
+            self.nulls += 1
+            return
+        code = self.index.get(value)
+        if code is None:
+            code = len(self.words)
+            self.index[value] = code
+            self.words.append(value)
+        self.codes.append(code)
+
+    def take(self) -> tuple[list[object], int, int]:
+        """(codes, null codes, dictionary size) since the last take; the dictionary stays."""
+        out = (self.codes, self.nulls, len(self.words))
+        self.codes = []
+        self.nulls = 0
         return out
 
-    def take_words(self) -> list[list[object]]:
-        """Each string column's distinct strings, by code; new dictionaries from here on."""
+    def take_words(self) -> list[object]:
         words = self.words
-        self.words = [[] for _ in self.strings]
-        self.index = [{} for _ in self.strings]
+        self.words = []
+        self.index = {}
         return words
 
-    def clear(self) -> None:
-        self.take()
-        self.take_words()
+    def truncate(self, n: int) -> None:
+        if len(self.codes) > n:
+            del self.codes[n:]
+            self.nulls = self.codes.count(None)
+
+
+class HandKeys:
+    """The key of each hand that has rows in a table, and the row count at the end of its rows."""
+
+    def __init__(self) -> None:
+        self.source = Strings()
+        self.hand_key = Strings()
+        self.hand_index: list[object] = []
+        self.scale: list[object] = []
+        self.ends: list[int] = []
+
+    def add(self, source: str, hand_key: str, hand_index: int, scale: int | None, end: int) -> None:
+        self.source.add(source)
+        self.hand_key.add(hand_key)
+        self.hand_index.append(hand_index)
+        self.scale.append(scale)
+        self.ends.append(end)
+
+    def truncate(self, n: int) -> None:
+        self.source.truncate(n)
+        self.hand_key.truncate(n)
+        del self.hand_index[n:]
+        del self.scale[n:]
+        del self.ends[n:]
+
+
+class Table:
+    """One table's buffered columns (a subclass per table names them, as in ``COLUMNS``).
+    ``rows`` counts the rows of the hands added whole; a hand that fails half way is taken back
+    (:meth:`rollback`). ``keyed``: the hand's key is kept in ``keys``, once per hand."""
+
+    def __init__(self, keyed: bool = True) -> None:
+        self.rows = 0
+        self.keyed = keyed
+        self.keys = HandKeys()
+
+    def count(self) -> int:
+        """Rows now in the columns (the rows of the hand being added included)."""
+        return 0
+
+    def end_hand(self, source: str, hand_key: str, hand_index: int, scale: int | None) -> None:
+        n = self.count()
+        if n > self.rows:
+            if self.keyed:
+                self.keys.add(source, hand_key, hand_index, scale, n)
+            self.rows = n
+
+    def rollback(self) -> None:
+        """Take back the rows added since the last :meth:`end_hand`."""
+        self.truncate(self.rows)
+
+    def truncate(self, n: int) -> None:
+        pass
+
+    def reset(self) -> None:
+        """After the writer took the rows: empty columns, the string dictionaries kept."""
+        self.truncate(0)
+        self.keys.truncate(0)
+        self.rows = 0
+
+
+class HandsTable(Table):
+    def __init__(self) -> None:
+        super().__init__(keyed=False)
+        self.source = Strings()
+        self.hand_key = Strings()
+        self.hand_index: list[object] = []
+        self.line: list[object] = []
+        self.hand = Strings()
+        self.variant = Strings()
+        self.rulebook = Strings()
+        self.status = Strings()
+        self.complete: list[object] = []
+        self.players: list[object] = []
+        self.actions: list[object] = []
+        self.scale: list[object] = []
+        self.findings: list[object] = []
+        self.errors: list[object] = []
+        self.warnings: list[object] = []
+        self.infos: list[object] = []
+        self.first_error = Strings()
+        self.determined: list[object] = []
+        self.pots: list[object] = []
+        self.pot_total: list[object] = []
+        self.payout_check = Strings()
+        self.rake: list[object] = []
+        self.rake_check = Strings()
+        self.currency = Strings()
+
+    def count(self) -> int:
+        return len(self.hand_index)
+
+    def truncate(self, n: int) -> None:
+        for s in (self.source, self.hand_key, self.hand, self.variant, self.rulebook, self.status,
+                  self.first_error, self.payout_check, self.rake_check, self.currency):
+            s.truncate(n)
+        for c in (self.hand_index, self.line, self.complete, self.players, self.actions, self.scale,
+                  self.findings, self.errors, self.warnings, self.infos, self.determined, self.pots,
+                  self.pot_total, self.rake):
+            del c[n:]
+
+
+class ActionsTable(Table):
+    def __init__(self) -> None:
+        super().__init__()
+        self.action_index: list[object] = []
+        self.street = Strings()
+        self.actor = Strings()
+        self.kind = Strings()
+        self.amount: list[object] = []
+        self.to: list[object] = []
+        self.pot_before: list[object] = []
+        self.to_call: list[object] = []
+        self.min_to: list[object] = []
+        self.max_to: list[object] = []
+        self.all_in: list[object] = []
+        self.cards = Strings()
+        self.action = Strings()
+
+    def count(self) -> int:
+        return len(self.action_index)
+
+    def truncate(self, n: int) -> None:
+        for s in (self.street, self.actor, self.kind, self.cards, self.action):
+            s.truncate(n)
+        for c in (self.action_index, self.amount, self.to, self.pot_before, self.to_call, self.min_to,
+                  self.max_to, self.all_in):
+            del c[n:]
+
+
+class FindingsTable(Table):
+    def __init__(self) -> None:
+        super().__init__()
+        self.finding_index: list[object] = []
+        self.code = Strings()
+        self.severity = Strings()
+        self.action_index: list[object] = []
+        self.actor = Strings()
+        self.rule = Strings()
+        self.message = Strings()
+        self.ruling = Strings()
+        self.line: list[object] = []
+        self.column: list[object] = []
+
+    def count(self) -> int:
+        return len(self.finding_index)
+
+    def truncate(self, n: int) -> None:
+        for s in (self.code, self.severity, self.actor, self.rule, self.message, self.ruling):
+            s.truncate(n)
+        for c in (self.finding_index, self.action_index, self.line, self.column):
+            del c[n:]
+
+
+class PotsTable(Table):
+    def __init__(self) -> None:
+        super().__init__()
+        self.pot_index: list[object] = []
+        self.amount: list[object] = []
+        self.eligible: list[object] = []
+        self.winners: list[object] = []
+        self.awards: list[object] = []
+        self.determined: list[object] = []
+        self.reason = Strings()
+        self.rake: list[object] = []
+
+    def count(self) -> int:
+        return len(self.pot_index)
+
+    def truncate(self, n: int) -> None:
+        self.reason.truncate(n)
+        for c in (self.pot_index, self.amount, self.eligible, self.winners, self.awards, self.determined,
+                  self.rake):
+            del c[n:]
+
+
+class PlayersTable(Table):
+    def __init__(self) -> None:
+        super().__init__()
+        self.player: list[object] = []
+        self.name = Strings()
+        self.seat: list[object] = []
+        self.starting_stack: list[object] = []
+        self.ante: list[object] = []
+        self.blind: list[object] = []
+        self.put_in: list[object] = []
+        self.returned: list[object] = []
+        self.contributed: list[object] = []
+        self.received: list[object] = []
+        self.finishing_computed: list[object] = []
+        self.finishing_recorded: list[object] = []
+        self.winnings_recorded: list[object] = []
+        self.net: list[object] = []
+        self.folded: list[object] = []
+        self.all_in: list[object] = []
+        self.hole_cards = Strings()
+
+    def count(self) -> int:
+        return len(self.player)
+
+    def truncate(self, n: int) -> None:
+        self.name.truncate(n)
+        self.hole_cards.truncate(n)
+        for c in (self.player, self.seat, self.starting_stack, self.ante, self.blind, self.put_in, self.returned,
+                  self.contributed, self.received, self.finishing_computed, self.finishing_recorded,
+                  self.winnings_recorded, self.net, self.folded, self.all_in):
+            del c[n:]
+
+
+KEY_COLUMNS: Final = ("source", "hand_key", "hand_index", "scale")  # kept in Table.keys by the keyed tables
 
 
 class ReportBuffer:
-    """The buffers of every table, in the order of :data:`handaudit.reports.layout.TABLE_NAMES`."""
+    """The five tables' buffers (:data:`handaudit.reports.layout.TABLE_NAMES` order in ``tables``)."""
 
-    def __init__(self, strings: list[list[bool]], batch_rows: int) -> None:
-        self.tables: list[TableBuffer] = [TableBuffer(s) for s in strings]
+    def __init__(self, batch_rows: int = 8192) -> None:
+        self.hands = HandsTable()
+        self.actions = ActionsTable()
+        self.findings = FindingsTable()
+        self.pots = PotsTable()
+        self.players = PlayersTable()
+        self.tables: list[Table] = [self.hands, self.actions, self.findings, self.pots, self.players]
         self.batch_rows = batch_rows
 
-    def add(self, rows: tuple) -> bool:
-        """Buffer one hand's rows (one list of row tuples per table); True when some table has
-        ``batch_rows`` rows buffered (time for the writer to take them)."""
+    def end_hand(self, source: str, hand_key: str, hand_index: int, scale: int | None) -> bool:
+        """The hand's rows are all added; True when some table has ``batch_rows`` rows (time for
+        the writer to take them)."""
         due = False
-        tables = self.tables
-        for t in range(len(tables)):
-            table = tables[t]
-            table.add(rows[t])
+        for table in self.tables:
+            table.end_hand(source, hand_key, hand_index, scale)
             if table.rows >= self.batch_rows:
                 due = True
         return due
+
+    def rollback(self) -> None:
+        for table in self.tables:
+            table.rollback()

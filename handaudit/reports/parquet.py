@@ -17,6 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from .layout import (  # noqa: F401  (the report directory's layout: light, shared with the parent)
@@ -38,8 +39,8 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import ReportBuffer, TableBuffer
-from .rows import hand_rows, table_rows  # noqa: F401  (re-exported: the rows this module writes)
+from .buffer import KEY_COLUMNS, ReportBuffer, Table
+from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema
 
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
@@ -80,7 +81,7 @@ def _units_list(values, scale: int, n: int) -> list:
 class _TableWriter:
     """The part files of one table written by one worker.
 
-    Rows are buffered column-wise in compiled code (:class:`~handaudit.reports.buffer.TableBuffer`:
+    Rows are buffered column-wise in compiled code (:class:`~handaudit.reports.buffer.Table`:
     string columns as dictionary codes) and turned into Arrow arrays every ``batch_rows`` rows
     (Arrow holds them far more compactly than Python objects); the batches are written as one
     Parquet row group of at least ``group_rows`` rows, each string column as one dictionary array
@@ -89,16 +90,17 @@ class _TableWriter:
     :meth:`finish_part`, which the :class:`ReportWriter` calls for all tables at once, between batches.
     """
 
-    def __init__(self, report: ReportDir, table: str, name: str, buffer: TableBuffer, part_rows: int,
+    def __init__(self, report: ReportDir, table: str, name: str, buffer: Table, part_rows: int,
                  metadata: dict, group_rows: int):
         self.report = report
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
         self.write_schema = write_schema(self.schema)
-        self.strings = [is_string(field) for field in self.schema]
         self.statistics = [field.name for field in self.schema if not is_string(field)]
         self.name = name
         self.buffer = buffer
+        # where each column is buffered: the table's attribute, or (keyed tables) the hand's key
+        self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in self.schema]
         self.group_rows = group_rows
         self.part_rows = part_rows
         self.batches: list[list] = []  # per batch, per column: an array (string columns: int32 codes)
@@ -118,12 +120,19 @@ class _TableWriter:
             self.flush()
 
     def _take_batch(self) -> None:
-        n = self.buffer.rows
+        buffer = self.buffer
+        n = buffer.rows
         if not n:
             return
-        values, codes, nulls, sizes = self.buffer.take()
-        self.batches.append([_codes(codes[i], nulls[i], sizes[i]) if self.strings[i]
-                             else pa.array(values[i], type=field.type) for i, field in enumerate(self.schema)])
+        ends = pa.array(buffer.keys.ends, type=pa.int32()) if buffer.keyed else None
+        arrays = []
+        for field, source in zip(self.schema, self.sources, strict=True):
+            array = _array(getattr(source, field.name), field)
+            if source is not buffer:  # one value per hand: repeated over the hand's rows
+                array = _repeat(ends, array, n)
+            arrays.append(array)
+        buffer.reset()
+        self.batches.append(arrays)
         self.batched += n
 
     @property
@@ -136,15 +145,12 @@ class _TableWriter:
         self._take_batch()
         if not self.batched:
             return
-        words = self.buffer.take_words()
-        dictionaries = [pa.array(words[i], type=pa.string()) if self.strings[i] else None
-                        for i in range(len(self.strings))]
-        del words
         columns = []
-        for i in range(len(self.strings)):
+        for i, (field, source) in enumerate(zip(self.schema, self.sources, strict=True)):
             chunks = [batch[i] for batch in self.batches]
-            if dictionaries[i] is not None:
-                chunks = [pa.DictionaryArray.from_arrays(c, dictionaries[i]) for c in chunks]
+            if is_string(field):  # the row group's dictionary: every batch's codes index it
+                words = pa.array(getattr(source, field.name).take_words(), type=pa.string())
+                chunks = [pa.DictionaryArray.from_arrays(c, words) for c in chunks]
             columns.append(pa.chunked_array(chunks, type=self.write_schema.field(i).type))
         table = pa.Table.from_arrays(columns, schema=self.write_schema)
         self.batches, self.batched = [], 0
@@ -184,7 +190,10 @@ class _TableWriter:
         return [done]
 
     def abort(self) -> None:
-        self.buffer.clear()
+        self.buffer.reset()
+        for field, source in zip(self.schema, self.sources, strict=True):
+            if is_string(field):
+                getattr(source, field.name).take_words()
         self.batches, self.batched = [], 0
         for closing in (self.writer, self.sink):
             if closing is not None:
@@ -212,10 +221,22 @@ def write_schema(sch: pa.Schema) -> pa.Schema:
                       for f in sch], metadata=sch.metadata)
 
 
-def _codes(codes: list, nulls: int, size: int) -> pa.Array:
-    """A string column's codes as int32 Arrow indices. With no null and a small dictionary the
-    codes are bytes (``bytes(list)``: some 15 ns a value against 50 for ``pa.array``)."""
-    if not nulls and size <= 127:
+def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
+    """``values[k]`` repeated up to row ``ends[k]``: run-end decoding. (Built from buffers:
+    ``RunEndEncodedArray.from_arrays`` imports pandas to check its arguments.)"""
+    runs = pa.Array.from_buffers(pa.run_end_encoded(pa.int32(), values.type), n, [None], children=[ends, values])
+    return pc.run_end_decode(runs)
+
+
+def _array(column, field: pa.Field) -> pa.Array:
+    """A buffered column as an Arrow array: values as the field's type; a string column
+    (:class:`~handaudit.reports.buffer.Strings`) as its int32 codes. With no null and a small
+    dictionary the codes go through bytes (``bytes(list)``: some 15 ns a value against 50 for
+    ``pa.array``)."""
+    if not is_string(field):
+        return pa.array(column, type=field.type)
+    codes = column.codes
+    if not column.nulls and len(column.words) <= 127:
         small = pa.Array.from_buffers(pa.int8(), len(codes), [None, pa.py_buffer(bytes(codes))])
         return small.cast(pa.int32())
     return pa.array(codes, type=pa.int32())
@@ -236,8 +257,7 @@ class ReportWriter:
         meta = {k: str(v) for k, v in (metadata or {}).items()}
         name = f"{run_id}-{worker}" if run_id else str(worker)
         try:
-            strings = [[is_string(field) for field in schema(t)] for t in TABLE_NAMES]
-            self.buffer = ReportBuffer(strings, batch_rows)
+            self.buffer = ReportBuffer(batch_rows)
             group_rows = max(group_rows, batch_rows)
             self.tables = {t: _TableWriter(self.report, t, name, self.buffer.tables[k], part_rows, meta, group_rows)
                            for k, t in enumerate(TABLE_NAMES)}
@@ -248,15 +268,16 @@ class ReportWriter:
             raise
 
     def add(self, report) -> None:
-        self.add_rows(table_rows(report))
+        """One hand's rows (the auditing loop adds them to :attr:`buffer` itself, then calls
+        :meth:`take_rows` when :func:`~handaudit.reports.rows.add_hand` says so)."""
+        if add_hand(self.buffer, report):
+            self.take_rows()
 
-    def add_rows(self, rows: tuple) -> None:
-        """One hand's rows (:func:`~handaudit.reports.rows.table_rows`: a list per table, in
-        ``TABLE_NAMES`` order)."""
-        if self.buffer.add(rows):
-            for w in self.tables.values():
-                if w.buffer.rows >= self.buffer.batch_rows:
-                    w.to_arrow()
+    def take_rows(self) -> None:
+        """Turn each table's buffered rows into an Arrow batch once it has ``batch_rows``."""
+        for w in self.tables.values():
+            if w.buffer.rows >= self.buffer.batch_rows:
+                w.to_arrow()
 
     @property
     def due(self) -> bool:

@@ -1,9 +1,11 @@
-"""The rows one hand adds to each report table, built without pyarrow.
+"""The rows one hand adds to each report table, appended as columns, without pyarrow.
 
-:func:`table_rows` turns a :class:`~handaudit.reports.hand_report.HandReport` into plain tuples per table (the
-columns of :data:`handaudit.reports.columns.COLUMNS`, in order, each row built by name); the Parquet writer buffers them as
-columns (:mod:`handaudit.reports.buffer`) and turns those into Arrow batches. Kept apart from the writer so that this per-hand work is compiled with the rest of the
-per-hand path (setup.py) and a JSONL run never imports pyarrow.
+:func:`add_hand` puts each value of a :class:`~handaudit.reports.hand_report.HandReport` under its
+column, by name (the columns of :data:`handaudit.reports.columns.COLUMNS`), in the table buffers
+of :mod:`handaudit.reports.buffer`; the Parquet writer turns those into Arrow batches. Kept apart
+from the writer so that this per-hand work is compiled with the rest of the per-hand path
+(setup.py) and a JSONL run never imports pyarrow. :func:`hand_rows` gives the same values as row
+tuples (for tests and the curious).
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from ..core.cards import cards_text
 from ..core.hand import Hand
 from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
+from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
+from .columns import COLUMNS
 from .hand_report import HandReport
+from .layout import TABLE_NAMES
 
 # A raise limit beyond int64 is the engine's stand-in for an `inf` stack: written as null.
 _I64_MAX: Final = 2**63 - 1
@@ -38,20 +43,22 @@ def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
     return [None] * n
 
 
-def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
-    """The rows of every table for one :class:`~handaudit.reports.hand_report.HandReport`, by
-    table name (:func:`table_rows` as a dict)."""
-    hands, actions, findings, pots, players = table_rows(report)
-    return {"hands": hands, "actions": actions, "findings": findings, "pots": pots, "players": players}
-
-
-def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple], list[tuple], list[tuple]]:
-    """The rows of every table for one hand, in the order of ``layout.TABLE_NAMES`` (what the
-    Parquet writer's buffer takes, :mod:`handaudit.reports.buffer`).
+def add_hand(buf: ReportBuffer, report: HandReport) -> bool:
+    """Append the rows of every table for one hand to ``buf``; True when the writer should take
+    them (some table has ``batch_rows`` rows). All or nothing: if building a row fails, the
+    hand's rows are taken back and the error raised.
 
     Values come from the same objects ``HandReport.to_json()`` prints (the reader's Hand, the
     replay, the Settlement), in minor units; tests check the two outputs agree hand by hand.
     """
+    try:
+        return _add_hand(buf, report)
+    except BaseException:
+        buf.rollback()
+        raise
+
+
+def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     read = report.read
     source, key, index = read.source, read.hand_key, report.index
     hand = read.hand
@@ -59,7 +66,7 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
     findings = report.findings
     errors = warnings = infos = 0
     first_error = None
-    finding_rows = []
+    f_rows = buf.findings
     for i, f in enumerate(findings):
         sev = f.severity
         if sev == ERROR:
@@ -70,13 +77,18 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
             warnings += 1
         elif sev == INFO:
             infos += 1
-        finding_rows.append(finding_row(
-            source=source, hand_key=key, hand_index=index, finding_index=i, code=f.code, severity=sev,
-            action_index=f.action_index, actor=f.actor, rule=f.rule, message=f.message, ruling=f.ruling,
-            line=f.line, column=f.column))
+        f_rows.finding_index.append(i)
+        f_rows.code.add(f.code)
+        f_rows.severity.add(sev)
+        f_rows.action_index.append(f.action_index)
+        f_rows.actor.add(f.actor)
+        f_rows.rule.add(f.rule)
+        f_rows.message.add(f.message)
+        f_rows.ruling.add(f.ruling)
+        f_rows.line.append(f.line)
+        f_rows.column.append(f.column)
 
     settlement = report.settlement if hand is not None else None
-    pot_rows = []
     determined = n_pots = pot_total = rake = None
     rake_check: str | None = None
     if settlement is not None:
@@ -85,16 +97,18 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
         n_pots = len(pots)
         pot_total = 0
         pot_rakes = settlement.pot_rakes
+        p_rows = buf.pots
         for p_index, pot in enumerate(pots):
             pot_total += pot.amount
-            awards = [{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
-                      for a in pot.awards]
-            winners = sorted({a.player + 1 for a in pot.awards})
-            pot_rows.append(pot_row(
-                source=source, hand_key=key, hand_index=index, pot_index=p_index, amount=pot.amount,
-                eligible=[e + 1 for e in pot.eligible], winners=winners, awards=awards, determined=determined,
-                reason=getattr(pot, "reason", None) or None,
-                rake=None if pot_rakes is None else pot_rakes[p_index], scale=scale))
+            p_rows.pot_index.append(p_index)
+            p_rows.amount.append(pot.amount)
+            p_rows.eligible.append([e + 1 for e in pot.eligible])
+            p_rows.winners.append(sorted({a.player + 1 for a in pot.awards}))
+            p_rows.awards.append([{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
+                                  for a in pot.awards])
+            p_rows.determined.append(determined)
+            p_rows.reason.add(getattr(pot, "reason", None) or None)
+            p_rows.rake.append(None if pot_rakes is None else pot_rakes[p_index])
         rake = settlement.rake
         rake_check = settlement.rake_check
 
@@ -105,25 +119,39 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
     else:
         variant = report.to_json().get("variant")  # the variant written in the unreadable text, if any
         phh_hand = None
-    the_hand = hands_row(
-        source=source, hand_key=key, hand_index=index, line=read.line, hand=phh_hand, variant=variant,
-        rulebook=report.rulebook, status=report.status, complete=report.complete,
-        players=hand.players if hand is not None else None,
-        actions=len(hand.actions) if hand is not None else None, scale=scale, findings=len(findings),
-        errors=errors, warnings=warnings, infos=infos, first_error=first_error, determined=determined,
-        pots=n_pots, pot_total=pot_total, payout_check=report.payout_check, rake=rake, rake_check=rake_check,
-        currency=_currency(hand),
-    )
+    h = buf.hands
+    h.source.add(source)
+    h.hand_key.add(key)
+    h.hand_index.append(index)
+    h.line.append(read.line)
+    h.hand.add(phh_hand)
+    h.variant.add(variant)
+    h.rulebook.add(report.rulebook)
+    h.status.add(report.status)
+    h.complete.append(report.complete)
+    h.players.append(hand.players if hand is not None else None)
+    h.actions.append(len(hand.actions) if hand is not None else None)
+    h.scale.append(scale)
+    h.findings.append(len(findings))
+    h.errors.append(errors)
+    h.warnings.append(warnings)
+    h.infos.append(infos)
+    h.first_error.add(first_error)
+    h.determined.append(determined)
+    h.pots.append(n_pots)
+    h.pot_total.append(pot_total)
+    h.payout_check.add(report.payout_check)
+    h.rake.append(rake)
+    h.rake_check.add(rake_check)
+    h.currency.add(_currency(hand))
 
-    action_rows: list[tuple] = []
-    player_rows: list[tuple] = []
     if hand is not None:
         replay = report.replay
         texts = hand.action_texts
         acts = hand.actions
         if replay is not None:
+            a = buf.actions
             n_acts, n_texts = len(acts), len(texts)
-            append = action_rows.append
             for r in replay.records:
                 i = r.index
                 cards = acts[i].cards if 0 <= i < n_acts else None
@@ -132,13 +160,19 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
                     max_to = None
                 if min_to is not None and min_to > _I64_MAX:
                     min_to = None
-                append(action_row(
-                    source=source, hand_key=key, hand_index=index, action_index=i, street=r.street,
-                    actor=r.actor, kind=r.kind, amount=r.amount, to=r.to, pot_before=r.pot_before,
-                    to_call=r.to_call, min_to=min_to, max_to=max_to, all_in=r.all_in is True,
-                    cards=_cards(cards) if cards else None, action=texts[i] if 0 <= i < n_texts else "",
-                    scale=scale,
-                ))
+                a.action_index.append(i)
+                a.street.add(r.street)
+                a.actor.add(r.actor)
+                a.kind.add(r.kind)
+                a.amount.append(r.amount)
+                a.to.append(r.to)
+                a.pot_before.append(r.pot_before)
+                a.to_call.append(r.to_call)
+                a.min_to.append(min_to)
+                a.max_to.append(max_to)
+                a.all_in.append(r.all_in is True)
+                a.cards.add(_cards(cards) if cards else None)
+                a.action.add(texts[i] if 0 <= i < n_texts else "")
         n = hand.players
         names = _per_player(hand.fields, "players", n, str)
         seats = _per_player(hand.fields, "seats", n, int)
@@ -156,6 +190,7 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
         rec_fin: Sequence[int | None] = hand.finishing_stacks or none
         rec_win: Sequence[int | None] = hand.winnings or none
         starting, antes, blinds = hand.starting_stacks, hand.antes, hand.blinds_or_straddles
+        pl = buf.players
         for p in range(n):
             paid, back, got = put_in[p], returned[p], received[p]
             contributed = paid - back if paid is not None and back is not None else None
@@ -168,51 +203,59 @@ def table_rows(report: HandReport) -> tuple[list[tuple], list[tuple], list[tuple
                 folded, all_in = replay.folded[p] is True, replay.all_in[p] is True
             else:
                 hole = folded = all_in = None
-            player_rows.append(player_row(
-                source=source, hand_key=key, hand_index=index, player=p + 1, name=names[p], seat=seats[p],
-                starting_stack=starting[p], ante=antes[p], blind=blinds[p], put_in=put_in[p],
-                returned=returned[p], contributed=contributed, received=received[p],
-                finishing_computed=finishing[p], finishing_recorded=rec_fin[p], winnings_recorded=rec_win[p],
-                net=net, folded=folded, all_in=all_in, hole_cards=_cards(hole) if hole else None, scale=scale,
-            ))
-    return [the_hand], action_rows, finding_rows, pot_rows, player_rows
+            pl.player.append(p + 1)
+            pl.name.add(names[p])
+            pl.seat.append(seats[p])
+            pl.starting_stack.append(starting[p])
+            pl.ante.append(antes[p])
+            pl.blind.append(blinds[p])
+            pl.put_in.append(put_in[p])
+            pl.returned.append(returned[p])
+            pl.contributed.append(contributed)
+            pl.received.append(received[p])
+            pl.finishing_computed.append(finishing[p])
+            pl.finishing_recorded.append(rec_fin[p])
+            pl.winnings_recorded.append(rec_win[p])
+            pl.net.append(net)
+            pl.folded.append(folded)
+            pl.all_in.append(all_in)
+            pl.hole_cards.add(_cards(hole) if hole else None)
+    return buf.end_hand(source, key, index, scale)
 
 
-# One function per table builds its row tuple: its parameters are the table's columns
-# (reports.columns.COLUMNS, in order; a test holds them to it), keyword-only, so that every value
-# above is put under its column's name rather than at a counted position.
-def hands_row(*, source, hand_key, hand_index, line, hand, variant, rulebook, status, complete, players,
-              actions, scale, findings, errors, warnings, infos, first_error, determined, pots, pot_total,
-              payout_check, rake, rake_check, currency) -> tuple:
-    return (source, hand_key, hand_index, line, hand, variant, rulebook, status, complete, players,
-            actions, scale, findings, errors, warnings, infos, first_error, determined, pots, pot_total,
-            payout_check, rake, rake_check, currency)
+def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
+    """The rows of every table for one hand, as tuples in ``COLUMNS`` order, by table name:
+    what :func:`add_hand` buffers, read back (the key columns of a keyed table repeated)."""
+    buf = ReportBuffer()
+    add_hand(buf, report)
+    return {name: table_tuples(table, COLUMNS[name]) for name, table in zip(TABLE_NAMES, buf.tables)}  # noqa: B905 (five each)
 
 
-def action_row(*, source, hand_key, hand_index, action_index, street, actor, kind, amount, to, pot_before,
-               to_call, min_to, max_to, all_in, cards, action, scale) -> tuple:
-    return (source, hand_key, hand_index, action_index, street, actor, kind, amount, to, pot_before,
-            to_call, min_to, max_to, all_in, cards, action, scale)
+def column_values(table: Table, name: str) -> list:
+    """One buffered column's values, one per row (strings decoded, keys repeated)."""
+    if table.keyed and name in KEY_COLUMNS:
+        keys = table.keys
+        per_hand = column_values_of(getattr(keys, name))
+        out: list = []
+        start = 0
+        for value, end in zip(per_hand, keys.ends):  # noqa: B905 (one end per hand)
+            out.extend([value] * (end - start))
+            start = end
+        return out
+    return column_values_of(getattr(table, name))
 
 
-def finding_row(*, source, hand_key, hand_index, finding_index, code, severity, action_index, actor, rule,
-                message, ruling, line, column) -> tuple:
-    return (source, hand_key, hand_index, finding_index, code, severity, action_index, actor, rule,
-            message, ruling, line, column)
+def column_values_of(column: object) -> list:
+    if isinstance(column, Strings):
+        words = column.words
+        return [None if c is None else words[c] for c in column.codes]  # type: ignore[call-overload]
+    assert isinstance(column, list)
+    return list(column)
 
 
-def pot_row(*, source, hand_key, hand_index, pot_index, amount, eligible, winners, awards, determined,
-            reason, rake, scale) -> tuple:
-    return (source, hand_key, hand_index, pot_index, amount, eligible, winners, awards, determined,
-            reason, rake, scale)
-
-
-def player_row(*, source, hand_key, hand_index, player, name, seat, starting_stack, ante, blind, put_in,
-               returned, contributed, received, finishing_computed, finishing_recorded, winnings_recorded,
-               net, folded, all_in, hole_cards, scale) -> tuple:
-    return (source, hand_key, hand_index, player, name, seat, starting_stack, ante, blind, put_in,
-            returned, contributed, received, finishing_computed, finishing_recorded, winnings_recorded,
-            net, folded, all_in, hole_cards, scale)
+def table_tuples(table: Table, names: tuple[str, ...]) -> list[tuple]:
+    columns = [column_values(table, n) for n in names]
+    return list(zip(*columns))  # noqa: B905 (columns of one table: equal lengths)
 
 
 def _award_hand(award: Award) -> str | None:

@@ -4,7 +4,8 @@ Hands are audited in worker processes and written by the parent in input order, 
 format has two halves:
 
 * a :class:`HandSink` lives where the hands are audited: :meth:`HandSink.add` gets each hand's
-  report (and its JSONL line or table rows, made once for every sink that wants them), and
+  report (and its JSONL line, made once for every sink that wants it; a sink that wants the
+  table rows has them appended to its ``buffer`` first), and
   :meth:`HandSink.take` hands over the batch's output, picklable, to travel in the
   :class:`~handaudit.run.common.BatchResult`;
 * a :class:`ReportSink` lives in the parent: :meth:`ReportSink.accept` gets each batch's output,
@@ -30,11 +31,13 @@ class HandSink(ABC):
 
     name: ClassVar[str] = ""
     needs_line: ClassVar[bool] = False  # the hand's JSONL line (reports.jsonl.report_line)
-    needs_rows: ClassVar[bool] = False  # the hand's table rows (reports.rows.table_rows)
+    needs_rows: ClassVar[bool] = False  # the hand's table rows, added to self.buffer (reports.rows.add_hand)
+    buffer: Any = None  # with needs_rows: the reports.buffer.ReportBuffer the rows go to
 
     @abstractmethod
-    def add(self, report: HandReport, line: str | None, rows: Any) -> None:
-        """Keep what this format needs of one hand (``line``/``rows``: None unless asked for)."""
+    def add(self, report: HandReport, line: str | None, rows: bool) -> None:
+        """Keep what this format needs of one hand (``line``: None unless asked for; ``rows``:
+        with ``needs_rows``, True when the buffer has a batch's rows for some table)."""
 
     def take(self) -> object:
         """The batch's output (picklable), and a fresh start for the next batch."""
@@ -50,7 +53,7 @@ class LineSink(HandSink):
     def __init__(self) -> None:
         self.lines: list[str] = []
 
-    def add(self, report: HandReport, line: str | None, rows: Any) -> None:
+    def add(self, report: HandReport, line: str | None, rows: bool) -> None:
         if line is not None:
             self.lines.append(line)
 
@@ -68,7 +71,7 @@ class StatusSink(HandSink):
     def __init__(self) -> None:
         self.statuses: list[str] = []
 
-    def add(self, report: HandReport, line: str | None, rows: Any) -> None:
+    def add(self, report: HandReport, line: str | None, rows: bool) -> None:
         self.statuses.append(report.status)
 
     def take(self) -> object:
@@ -86,9 +89,11 @@ class RowSink(HandSink):
 
     def __init__(self, writer: Any) -> None:
         self.writer = writer
+        self.buffer = writer.buffer
 
-    def add(self, report: HandReport, line: str | None, rows: Any) -> None:
-        self.writer.add_rows(rows)
+    def add(self, report: HandReport, line: str | None, rows: bool) -> None:
+        if rows:
+            self.writer.take_rows()
 
 
 HAND_SINKS: dict[str, type[HandSink]] = {LineSink.name: LineSink, StatusSink.name: StatusSink}

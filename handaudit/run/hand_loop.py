@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
 
 from ..core.status import ERROR
 from ..findings.finding import Finding
@@ -20,7 +19,8 @@ from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
 from ..reports.hand_report import HandReport
 from ..reports.jsonl import report_line
-from ..reports.rows import table_rows
+from ..reports.buffer import ReportBuffer
+from ..reports.rows import add_hand
 from ..reports.sinks import HandSink
 from ..rules.rulebook import Rulebook
 from ..settlement import settle
@@ -57,29 +57,34 @@ def audit_chunk(chunk: Chunk, book: Rulebook) -> HandReport:
         return internal_error(read, book.name, chunk.index, err, "auditing")
 
 
-def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool) -> tuple[HandReport, str | None, Any]:
-    """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
+def _outputs(report: HandReport, book_name: str, jsonl: bool,
+             rows: ReportBuffer | None) -> tuple[HandReport, str | None, bool]:
+    """(report, JSONL line or None, whether the row buffer is due), the hand's rows added to
+    ``rows``; a failure here is the hand's finding (its rows taken back, the finding's added)."""
     try:
-        return report, report_line(report) if jsonl else None, table_rows(report) if rows else None
+        line = report_line(report) if jsonl else None
+        return report, line, add_hand(rows, report) if rows is not None else False
     except Exception as err:
         if debug():
             raise
         report = internal_error(report.read, book_name, report.index, err, "reporting on")
-        return report, report_line(report) if jsonl else None, table_rows(report) if rows else None
+        return report, report_line(report) if jsonl else None, add_hand(rows, report) if rows is not None else False
 
 
 def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink]) -> None:
     """Audit ``chunks`` in order. Each hand is counted with ``count`` (:meth:`Summary.add`) and
-    given to every sink (:mod:`handaudit.reports.sinks`), with its JSONL line and its table rows
-    when some sink wants them (made once for all)."""
+    given to every sink (:mod:`handaudit.reports.sinks`), with its JSONL line when some sink wants
+    it (made once for all); a sink that wants the table rows has them added to its ``buffer``
+    (:mod:`handaudit.reports.buffer`) and is told when the buffer is due."""
     book_name: str = book.name
     jsonl = False
-    rows_wanted = False
+    rows: ReportBuffer | None = None
     for sink in sinks:
         jsonl = jsonl or sink.needs_line
-        rows_wanted = rows_wanted or sink.needs_rows
+        if sink.needs_rows:
+            rows = sink.buffer
     for chunk in chunks:
-        report, line, rows = _outputs(audit_chunk(chunk, book), book_name, jsonl, rows_wanted)
+        report, line, due = _outputs(audit_chunk(chunk, book), book_name, jsonl, rows)
         read = report.read
         hand = read.hand
         settlement = report.settlement
@@ -87,7 +92,7 @@ def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None],
               settlement.rake if settlement is not None and hand is not None else None,
               hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
         for sink in sinks:
-            sink.add(report, line, rows)
+            sink.add(report, line, due)
 
 
 def audit_read(read: ReadResult, rulebook: Rulebook, index: int = 0) -> HandReport:

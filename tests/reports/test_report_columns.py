@@ -1,8 +1,8 @@
-"""The report's columns by name: the row builders, the schema and every row agree on one list.
+"""The report's columns by name: the column buffers, the schema and every row agree on one list.
 
-:data:`handaudit.reports.columns.COLUMNS` is the order; each table's row builder in
-:mod:`handaudit.reports.rows` takes exactly those names (keyword-only) and returns them in that
-order, the schema lists them in that order, and every row of real hands has that many values.
+:data:`handaudit.reports.columns.COLUMNS` is the order; each table's buffer in
+:mod:`handaudit.reports.buffer` has exactly those columns (a keyed table's key in its ``keys``),
+the schema lists them in that order, and every column of a real hand has one value per row.
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ import pytest
 
 from handaudit.grammar.chunk import Chunk
 from handaudit.reports import rows
+from handaudit.reports.buffer import KEY_COLUMNS, ReportBuffer, Strings
 from handaudit.reports.columns import COLUMNS
 from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.schema import TABLES, schema
 from handaudit.rules.rulebook import load_rulebook
 from handaudit.run.hand_loop import audit_chunk
 
-BUILDERS = {"hands": rows.hands_row, "actions": rows.action_row, "findings": rows.finding_row,
-            "pots": rows.pot_row, "players": rows.player_row}
 
 HAND = """variant = 'NT'
 antes = [0, 0, 0]
@@ -33,22 +32,46 @@ winnings = [0, 0, 0.25]
 """  # p2 calls: an incomplete hand, with findings, in every table
 
 
-def test_every_table_has_a_builder_and_its_columns_in_the_schema():
-    assert tuple(COLUMNS) == TABLE_NAMES == tuple(BUILDERS) == tuple(TABLES)
-    for table in TABLE_NAMES:
+def _buffered(table):
+    """The names of a buffer's columns: its attributes that are lists or Strings (keys apart)."""
+    return {n for n in dir(table) if not n.startswith("_") and isinstance(getattr(table, n), (list, Strings))}
+
+
+def test_every_table_has_a_buffer_and_its_columns_in_the_schema():
+    buf = ReportBuffer()
+    assert tuple(COLUMNS) == TABLE_NAMES == tuple(TABLES)
+    assert len(buf.tables) == len(TABLE_NAMES)
+    for table, columns in zip(TABLE_NAMES, buf.tables, strict=True):
         assert tuple(c.name for c in TABLES[table]) == COLUMNS[table]
         assert tuple(schema(table).names) == COLUMNS[table]
         assert len(set(COLUMNS[table])) == len(COLUMNS[table])
+        own = set(COLUMNS[table]) - (set(KEY_COLUMNS) if columns.keyed else set())
+        assert _buffered(columns) == own, table  # no column missing, none extra
+        if columns.keyed:
+            assert set(KEY_COLUMNS) - {"scale"} <= set(COLUMNS[table])
+            assert ("scale" in COLUMNS[table]) == (table != "findings")
 
 
-@pytest.mark.parametrize("table", TABLE_NAMES)
-def test_each_builder_puts_each_value_under_its_column(table):
-    """Called with each column's name as its value, a builder returns the column names in order:
-    it takes exactly the table's columns, and puts each where the schema has it."""
-    names = COLUMNS[table]
-    assert BUILDERS[table](**{n: n for n in names}) == names
-    with pytest.raises(TypeError):
-        BUILDERS[table](*names)  # keyword-only: no value is placed by its position
+def test_a_hand_that_fails_half_way_leaves_no_row():
+    """add_hand is all or nothing: a failure while building a row takes the hand's rows back."""
+    book = load_rulebook("tda-2026", [])
+    good = audit_chunk(Chunk("t.phh", "", 0, HAND.encode(), 1), book)
+    buf = ReportBuffer()
+    rows.add_hand(buf, good)
+    counts = [t.count() for t in buf.tables]
+
+    class Broken:
+        def __getattr__(self, name):
+            if name == "replay":
+                raise RuntimeError("broken")
+            return getattr(good, name)
+
+    with pytest.raises(RuntimeError):
+        rows.add_hand(buf, Broken())  # fails after the findings, pots and hands rows
+    assert [t.count() for t in buf.tables] == counts
+    rows.add_hand(buf, good)
+    assert [t.count() for t in buf.tables] == [2 * c for c in counts]
+    assert buf.actions.keys.ends == [counts[1], 2 * counts[1]]
 
 
 def test_every_row_of_a_hand_has_its_tables_column_count():

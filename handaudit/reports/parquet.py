@@ -46,7 +46,9 @@ from .schema import schema
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
 DEFAULT_GROUP_ROWS = 65_536  # rows per Parquet row group
 DEFAULT_PART_ROWS = 2_000_000  # rows per part file (then the next part is started)
-COMPRESSION = os.environ.get("HANDAUDIT_PARQUET_COMPRESSION", "zstd")
+# snappy: some 30% fewer instructions a hand than zstd to write, files about a quarter larger
+# (docs/performance.md, "The Parquet path"); HANDAUDIT_PARQUET_COMPRESSION=zstd for smaller ones.
+COMPRESSION = os.environ.get("HANDAUDIT_PARQUET_COMPRESSION", "snappy")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,7 +98,11 @@ class _TableWriter:
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
         self.write_schema = write_schema(self.schema)
+        # statistics (min/max) and dictionary pages where they pay: the numbers' statistics are
+        # cheap and let readers skip row groups; a string's cost some 20 ns a value. The strings
+        # arrive dictionary-encoded; dictionary pages for ints cost more than they save here.
         self.statistics = [field.name for field in self.schema if not is_string(field)]
+        self.dictionary = [field.name for field in self.schema if is_string(field)]
         self.name = name
         self.buffer = buffer
         # where each column is buffered: the table's attribute, or (keyed tables) the hand's key
@@ -163,7 +169,8 @@ class _TableWriter:
                 self.sink = self.report.create(self.table, tmp)  # refused if anything is in the way
                 self.tmp = tmp  # ours: abort() removes it (the run's end removes any other of its temporaries)
                 self.writer = pq.ParquetWriter(self.sink, self.write_schema, compression=COMPRESSION,
-                                               store_schema=False, write_statistics=self.statistics)
+                                               store_schema=False, write_statistics=self.statistics,
+                                               use_dictionary=self.dictionary)
                 self.writer.add_key_value_metadata(self.schema.metadata)
             self.writer.write_table(table, row_group_size=table.num_rows)
         except OSError as err:

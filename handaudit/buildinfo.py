@@ -72,6 +72,24 @@ def compiled_modules() -> list[str]:
                   if name.startswith("handaudit") and (getattr(module, "__file__", None) or "").endswith(suffixes))
 
 
+def is_compiled() -> bool:
+    """The per-hand loop (``run.hand_loop``) is a compiled extension: the build that runs is the
+    compiled one. Cheap (one module, loaded anyway by a run), unlike :func:`compiled_modules`."""
+    from .run import hand_loop
+
+    return (getattr(hand_loop, "__file__", None) or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def build_name() -> str:
+    """``compiled build`` or ``pure-Python build``, for the summary line of ``handaudit check``."""
+    return "compiled build" if is_compiled() else "pure-Python build"
+
+
+PURE_WARNING = ("warning: this is the pure-Python build, about 3 times slower than the compiled one; "
+                "`python -m pip install .` installs the compiled build (README, Install; HANDAUDIT_PURE=1 "
+                "silences this)")
+
+
 def describe() -> str:
     """One line: ``compiled (17 modules)`` or ``pure Python``."""
     n = len(compiled_modules())

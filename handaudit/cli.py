@@ -121,6 +121,10 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         from .run.process import skip_pandas_in_pyarrow
 
         skip_pandas_in_pyarrow()  # the local engine's Runner does this itself, when its path needs pyarrow
+    from .buildinfo import PURE_WARNING, build_name, is_compiled
+
+    if not is_compiled() and os.environ.get("HANDAUDIT_PURE", "") != "1":
+        _err(PURE_WARNING)  # once, before the run: the user may want the compiled build first
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
     try:
         subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None
@@ -167,7 +171,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
     notes += result.subsets
     if fmt == "text":
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
-                                  "\n".join(notes) if notes else None), nl=False)
+                             "\n".join(notes) if notes else None, build_name()), nl=False)
     else:
         for note in notes:
             _err(note)

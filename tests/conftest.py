@@ -8,8 +8,14 @@ Under CI a missing shared corpus is an error rather than a reason to skip.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from helpers import CORPUS, REPO, in_ci, run_cli
+
+# The suite runs the source tree, which is pure Python on purpose: `handaudit check` would warn
+# about it on every run (tests/test_build_note.py checks the warning with this unset).
+os.environ["HANDAUDIT_PURE"] = "1"
 
 SLOW_REASON = "slow: run with `python -m pytest --slow` (CI=true runs every test)"
 

@@ -103,7 +103,7 @@ def _rate(hands: int, elapsed: float | None) -> str:
     return f"{hands / elapsed:,.0f}"
 
 
-def render_summary(s: Summary, out_dir: str | None = None, note: str | None = None) -> str:
+def render_summary(s: Summary, out_dir: str | None = None, note: str | None = None, build: str | None = None) -> str:
     lines = []
     head = f"{_n(s.hands)} hands read"
     if s.files:
@@ -136,7 +136,9 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
         lines.append("Rake: none computed (no hand records its winnings)")
     if s.elapsed is not None:
         jobs = f", {s.jobs} job{'s' if s.jobs != 1 else ''}" if s.jobs else ""
-        lines.append(f"Throughput: {_n(s.hands)} hands in {s.elapsed:,.1f} s = {_rate(s.hands, s.elapsed)} hands/s{jobs}")
+        built = f", {build}" if build else ""
+        lines.append(f"Throughput: {_n(s.hands)} hands in {s.elapsed:,.1f} s = {_rate(s.hands, s.elapsed)} hands/s"
+                     f"{jobs}{built}")
     if out_dir:
         lines.append(f"Report: {report_path(str(out_dir))} (tables hands, actions, findings, pots, players; "
                      f"`handaudit summary {shell_word(report_path(str(out_dir)))}` to see this again)")

@@ -1,5 +1,5 @@
-"""CI runs what the README says: the README's test command (the second line of its first code
-block) is a line of ``.ci/run``, after the install."""
+"""CI runs what the README says: the README's install-and-audit command and its test command (the
+two lines of its first code block) are lines of ``.ci/run``, in that order."""
 
 from pathlib import Path
 
@@ -19,6 +19,8 @@ def test_ci_runs_the_readme_test_command_after_installing():
     ci = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
           if line and not line.startswith("#")]
     assert test in ci, ".ci/run must run the README's test command as it is written"
-    installed = [i for i, line in enumerate(ci) if "pip install" in line and "-e '.[test]'" in line]
-    assert installed and installed[0] < ci.index(test)
-    assert install.startswith("python -m pip install -e '.[test]'")
+    assert install in ci, ".ci/run must run the README's install command as it is written"
+    assert ci.index(install) < ci.index(test)
+    # the first command installs the compiled build (not an editable, pure-Python install) and runs the main job
+    assert install.startswith("python -m pip install '.[test]' && ") and " -e " not in install
+    assert "handaudit check samples/" in install

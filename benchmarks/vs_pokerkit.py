@@ -21,9 +21,13 @@ every run, so no run profits from an earlier one. PokerKit is slow on large inpu
 synthetic mix it is timed on its first ``--pokerkit-sample`` hands (hands/s is per hand either
 way). Hands PokerKit refuses (the illegal generated ones) are timed up to the refusal.
 
-Inputs: the shared real corpus (site logs, hidden cards), the shared generated corpus (all
-variants, known cards) and a synthetic mix (benchmarks/scale.py: corpus hands copied under new
-keys, a few cut in half).
+Inputs: the shared real corpus taken apart (site logs with hidden cards: HandHQ; Pluribus, six
+players, all cards known; WSOP and historical hands, eleven variants), the shared generated
+corpus (all variants, known cards), "new text" (the real corpus copied ``--new-text`` times with
+every amount of each copy multiplied by its own factor: the same hands, legal as before, but no
+action string with an amount repeats across hands, so the parse memo and the action templates
+help only as much as real logs let them), and a synthetic mix (benchmarks/scale.py: corpus hands
+copied under new keys, a few cut in half).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -44,6 +49,48 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet", "bring_in", "starting_stacks",
+                 "winnings", "finishing_stacks")
+_FIELD = re.compile(r"^(%s)(\s*=\s*)(\[[^\]]*\]|[^\n]+)" % "|".join(AMOUNT_FIELDS), re.M)
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+_BET = re.compile(r"(cbr )(\d+(?:\.\d+)?)")
+_TABLE = re.compile(r"^\[[^\]]+\]\s*$", re.M)
+
+
+def _scaled(text: str, k: int) -> str:
+    """The hand's text with every amount multiplied by ``k`` (exact decimals; ``inf`` kept)."""
+    from decimal import Decimal
+
+    def times(m: re.Match) -> str:
+        return str(Decimal(m.group(0)) * k)
+
+    text = _FIELD.sub(lambda m: m.group(1) + m.group(2) + _NUMBER.sub(times, m.group(3)), text)
+    return _BET.sub(lambda m: m.group(1) + str(Decimal(m.group(2)) * k), text)
+
+
+def new_text(source: Path, copies: int, dest: Path) -> list[str]:
+    """``copies`` copies of every file under ``source``, each hand's amounts multiplied by a factor
+    of its own (1,001, 1,002, ...), so that no two hands share an amount's text."""
+    k = 1000
+    for copy in range(copies):
+        for path in sorted(source.rglob("*.phh*")):
+            text = path.read_text(encoding="utf-8")
+            pieces = _TABLE.split(text)  # .phhs: the text before the first table, then each table
+            heads = _TABLE.findall(text)
+            out = [pieces[0] if not heads else pieces[0]]
+            if not heads:
+                k += 1
+                out = [_scaled(text, k)]
+            else:
+                for head, body in zip(heads, pieces[1:], strict=True):
+                    k += 1
+                    out.append(head + _scaled(body, k))
+            target = dest / f"{copy}" / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text("".join(out), encoding="utf-8")
+    return [str(dest)]
 
 
 def hand_texts(paths: list[str]) -> list[str]:
@@ -130,6 +177,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--synthetic", type=int, default=200_000, help="synthetic hands (0: skip)")
+    ap.add_argument("--new-text", type=int, default=5, metavar="N",
+                    help="copies of the real corpus with new amounts in every hand (0: skip)")
+    ap.add_argument("--only", help="only the inputs whose name contains this text")
     ap.add_argument("--pokerkit-sample", type=int, default=3000)
     ap.add_argument("--min-seconds", type=float, default=0.5,
                     help="repeat each measurement within a round for at least this much CPU time (default 0.5)")
@@ -144,34 +194,39 @@ def main(argv=None) -> int:
 
     build = describe()
 
-    inputs = [("real corpus", [str(CORPUS / "real")]), ("generated corpus", [str(CORPUS / "generated")])]
-    tmp = None
+    real = CORPUS / "real"
+    inputs = [("real: site logs (HandHQ)", [str(real / "handhq")]), ("real: Pluribus", [str(real / "pluribus")]),
+              ("real: WSOP + historical", [str(real / "wsop"), str(real / "historical")]),
+              ("real corpus (all)", [str(real)]), ("generated corpus", [str(CORPUS / "generated")])]
+    tmp = tempfile.TemporaryDirectory()
+    if args.new_text:
+        inputs.append((f"new text (real x{args.new_text})", new_text(real, args.new_text, Path(tmp.name) / "new")))
     if args.synthetic:
         from scale import generate
 
-        tmp = tempfile.TemporaryDirectory()
         files = generate(args.synthetic, Path(tmp.name) / "in")
         inputs.append((f"synthetic mix ({args.synthetic:,})", [str(f) for f in files]))
 
     rows = []
     for name, paths in inputs:
+        if args.only and args.only not in name:
+            continue
         texts = hand_texts(paths)
         sample = texts[: args.pokerkit_sample] if len(texts) > args.pokerkit_sample else texts
         rows.append((name, len(texts), *interleaved(sample, paths, args.runs, args.min_seconds)))
         print(f"{name}: done", file=sys.stderr)
 
     out = io.StringIO()
-    out.write(f"{'input':26} {'hands':>8} {'(a) PokerKit':>13} {'(b) JSONL':>11} {'(c) Parquet':>12} "
+    out.write(f"{'input':28} {'hands':>8} {'(a) PokerKit':>13} {'(b) JSONL':>11} {'(c) Parquet':>12} "
               f"{'(b)/(a)':>8} {'(c)/(a)':>8}\n")
     for name, n, pk, jl, pq, jl_ratio, pq_ratio in rows:
-        out.write(f"{name:26} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x\n")
+        out.write(f"{name:28} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x\n")
     out.write(f"hands/s per core (CPU time of this process), median of {args.runs} rounds of (a), (b), (c) "
               f"back to back, each repeated for at least {args.min_seconds:g} s; each ratio is the median of the "
               f"rounds' ratios; "
               f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input; handaudit {build}\n")
     print(out.getvalue(), end="")
-    if tmp:
-        tmp.cleanup()
+    tmp.cleanup()
     return 0
 
 

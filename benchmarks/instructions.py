@@ -93,13 +93,15 @@ def main(argv=None) -> int:
     ap.add_argument("--output", choices=("jsonl", "parquet"), default="jsonl",
                     help="JSONL to a null sink (default) or the Parquet report (--out) of vs_pokerkit.py (c)")
     ap.add_argument("--keep", metavar="FILE", help="also save callgrind's output there (for callgrind_annotate)")
+    ap.add_argument("--tree", metavar="DIR", help="measure the compiled package in DIR (an older checkout built "
+                    "with `setup.py build_ext --inplace`) instead of this tree's build")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     path = str(CORPUS / args.corpus) if args.corpus in ("real", "generated") else args.corpus
 
     from buildtree import tree
 
-    src = tree(args.build)
+    src = args.tree or tree(args.build)
     sys.path.insert(0, str(src))
     if args.child:
         _child(path, args.runs, args.cold, args.output)
@@ -110,7 +112,7 @@ def main(argv=None) -> int:
         out_file = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out_file}",
                sys.executable, __file__, "--child", "--corpus", path, "--runs", str(args.runs), "--build", args.build,
-               "--output", args.output]
+               "--output", args.output] + (["--tree", args.tree] if args.tree else [])
         if args.cold:
             cmd.append("--cold")
         proc = subprocess.run(cmd, capture_output=True, text=True)

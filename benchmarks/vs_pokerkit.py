@@ -186,10 +186,12 @@ def main(argv=None) -> int:
     ap.add_argument("--build", choices=("compiled", "pure"), default="compiled",
                     help="measure the compiled build (as pip install . makes it; built in benchmarks/.build) "
                          "or the pure-Python source")
+    ap.add_argument("--tree", metavar="DIR", help="measure the handaudit package in DIR instead (e.g. an older "
+                    "checkout built with `setup.py build_ext --inplace`): a before/after on the same inputs")
     args = ap.parse_args(argv)
     from buildtree import tree
 
-    sys.path.insert(0, str(tree(args.build)))
+    sys.path.insert(0, args.tree or str(tree(args.build)))
     from handaudit.buildinfo import describe
 
     build = describe()

@@ -27,14 +27,12 @@ class UserError(Exception):
 
 
 def _rulebook_error_types() -> tuple[type[Exception], ...]:
+    from .config import ConfigError
+    from .findings.selection import SelectionError
     from .reports.layout import OutputError
+    from .rules.params import RulebookError
 
-    try:
-        from .rules.params import RulebookError
-
-        return (SourceError, UserError, OutputError, RulebookError)
-    except ImportError:  # pragma: no cover
-        return (SourceError, UserError, OutputError)
+    return (SourceError, UserError, OutputError, RulebookError, ConfigError, SelectionError)
 
 
 def _echo(text: str = "", nl: bool = True, err: bool = False) -> None:
@@ -100,9 +98,21 @@ def cli() -> None:
               help="local: worker processes on this machine; dask: the workers of a Dask cluster.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="With --engine dask: a running Dask scheduler (tcp://host:8786); default: a local cluster of --jobs workers (2).")
-def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler):
+@click.option("--select", multiple=True, metavar="CODE[,CODE]",
+              help="Report only these finding codes (replaces handaudit.toml's select; repeatable).")
+@click.option("--ignore", multiple=True, metavar="CODE[,CODE]",
+              help="Do not report these finding codes; they are counted as ignored (adds to handaudit.toml's; repeatable).")
+@click.option("--severity", "levels", multiple=True, metavar="CODE=LEVEL",
+              help="Report CODE at LEVEL (error, warning, info) instead of its own severity (repeatable).")
+@click.option("--config", "config_file", metavar="FILE",
+              help="The project configuration (default: handaudit.toml in the working directory, if any).")
+def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler,
+          select, ignore, levels, config_file):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
+    from .config import load_config, selection_for
     from .run.local import Runner
+
+    selection = selection_for(load_config(config_file), select, ignore, levels)
     from .run.process import no_idle_blas_threads
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
@@ -135,7 +145,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
             raise UserError("--format jsonl, --write-valid and --write-invalid need --engine local")
         try:
             result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
-                                scheduler=scheduler, progress=progress).run()
+                                scheduler=scheduler, progress=progress, selection=selection).run()
         except EngineError as err:
             raise UserError(str(err)) from None
     else:
@@ -147,7 +157,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         if subsets is not None and subsets.active:
             sinks.append(CleanSubsets(subsets))
         runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir, sinks=sinks,
-                        progress=progress)
+                        progress=progress, selection=selection)
         result = runner.run()
     s = result.summary
     notes = []

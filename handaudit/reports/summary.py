@@ -39,6 +39,7 @@ class Summary:
     elapsed: float | None = None
     jobs: int | None = None
     rulebook: str | None = None
+    ignored: Counter = field(default_factory=Counter)  # code -> findings the run's selection left out
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields (a Summary crosses from worker to parent); mypyc's native
@@ -53,7 +54,7 @@ class Summary:
 
     # -- building --------------------------------------------------------------------------
     def add(self, status: str, findings: Sequence[Finding], payout_check: str | None, rake_units: int | None,
-            scale: int | None, source: str, hand_index: int, hand_key: str) -> None:
+            scale: int | None, source: str, hand_index: int, hand_key: str, ignored: Sequence[str] = ()) -> None:
         """Count one hand. Called once per hand: the common case (no findings, one scale) costs a
         few counter updates, not a set, loops and a Decimal per hand."""
         self.hands += 1
@@ -69,6 +70,8 @@ class Summary:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
             self.add_rake(rake_units, scale)
+        if ignored:
+            self.ignored.update(ignored)
 
     def add_rake(self, units: int, scale: int, hands: int = 1) -> None:
         """Add ``units`` of rake at ``scale`` (10**-scale each), recorded by ``hands`` hands."""
@@ -108,6 +111,7 @@ class Summary:
         for code, sev in other.severities.items():
             self.severities.setdefault(code, sev)
         self.payout.update(other.payout)
+        self.ignored.update(other.ignored)
         for scale, units in other.rake_units.items():
             self.add_rake(units, scale, hands=0)
         self.rake_hands += other.rake_hands
@@ -146,6 +150,7 @@ class Summary:
             "payout_check": {k: self.payout.get(k, 0) for k in PAYOUT_CHECKS},
             "rake_total": str(self.rake), "rake_hands": self.rake_hands,
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
+            "ignored": dict(sorted(self.ignored.items())),
         }
 
 

@@ -126,6 +126,9 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
                          f"{_n(s.code_hands[code]):>9}")
     else:
         lines.append("Findings by code: none")
+    if s.ignored:
+        left = ", ".join(f"{code} {_n(n)}" for code, n in sorted(s.ignored.items()))
+        lines.append(f"Not reported (--select, --ignore or handaudit.toml): {left}")
     lines.append("")
     checks = "  ".join(f"{k} {_n(s.payout.get(k, 0))}" for k in PAYOUT_CHECKS)
     lines.append(f"Payout checks: {checks}")
@@ -215,6 +218,8 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
         books = sorted(b for b in set(hands.column("rulebook").to_pylist()) if b)
         s.rulebook = ", ".join(books) or None
     if manifest:
+        ignored = (manifest.get("summary") or {}).get("ignored") or {}
+        s.ignored.update({str(code): int(n) for code, n in ignored.items()})
         s.files = manifest.get("files") or 0
         s.elapsed = manifest.get("elapsed_seconds")
         s.jobs = manifest.get("jobs")

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.status import ERROR
 from ..findings.finding import Finding
+from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk
 from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
@@ -23,8 +24,9 @@ from ..reports.jsonl import report_line
 from ..reports.rows import hand_rows
 from ..reports.sinks import HandSink
 from ..rules.rulebook import Rulebook
-from ..settlement import settle
+from ..settlement import Settlement, settle
 from ..validator import replay
+from ..validator.outcome import Replay
 
 
 def debug() -> bool:
@@ -32,14 +34,24 @@ def debug() -> bool:
     return os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
 
 
-def internal_error(read: ReadResult, book_name: str, index: int, err: BaseException, stage: str) -> HandReport:
+def internal_error(read: ReadResult, book_name: str, index: int, err: BaseException, stage: str,
+                   selection: Selection = EVERYTHING) -> HandReport:
     """The hand's report with an ``internal-error`` finding: handaudit failed while ``stage``."""
     finding = Finding("internal-error", f"handaudit failed while {stage} this hand: {type(err).__name__}: {err}",
                       severity=ERROR)
-    return HandReport(read, book_name, tuple(read.findings) + (finding,), index=index)
+    return _report(read, book_name, tuple(read.findings) + (finding,), None, None, index, selection)
 
 
-def audit_chunk(chunk: Chunk, book: Rulebook) -> HandReport:
+def _report(read: ReadResult, book_name: str, findings: tuple[Finding, ...], rep: Replay | None,
+            settlement: Settlement | None, index: int, selection: Selection) -> HandReport:
+    """The hand's report, with the run's selection of findings applied (findings/selection.py)."""
+    if not selection.active:
+        return HandReport(read, book_name, findings, rep, settlement, index)
+    kept, ignored = selection.apply(findings)
+    return HandReport(read, book_name, kept, rep, settlement, index, ignored)
+
+
+def audit_chunk(chunk: Chunk, book: Rulebook, selection: Selection = EVERYTHING) -> HandReport:
     """Read, replay and settle one hand. Never raises (unless debugging): a failure of handaudit
     itself on this hand becomes an ``internal-error`` finding and the run goes on."""
     try:
@@ -48,27 +60,29 @@ def audit_chunk(chunk: Chunk, book: Rulebook) -> HandReport:
         if debug():
             raise
         read = ReadResult(chunk.source, chunk.hand_key, None, (), chunk.data.decode("utf-8", "replace"), chunk.line)
-        return internal_error(read, book.name, chunk.index, err, "reading")
+        return internal_error(read, book.name, chunk.index, err, "reading", selection)
     try:
-        return audit_read(read, book, chunk.index)
+        return audit_read(read, book, chunk.index, selection)
     except Exception as err:
         if debug():
             raise
-        return internal_error(read, book.name, chunk.index, err, "auditing")
+        return internal_error(read, book.name, chunk.index, err, "auditing", selection)
 
 
-def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool) -> tuple[HandReport, str | None, Any]:
+def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: bool,
+             selection: Selection) -> tuple[HandReport, str | None, Any]:
     """(report, JSONL line or None, table rows or None); a failure here is the hand's finding."""
     try:
         return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
     except Exception as err:
         if debug():
             raise
-        report = internal_error(report.read, book_name, report.index, err, "reporting on")
+        report = internal_error(report.read, book_name, report.index, err, "reporting on", selection)
         return report, report_line(report) if jsonl else None, hand_rows(report) if rows else None
 
 
-def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink]) -> None:
+def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink],
+                selection: Selection = EVERYTHING) -> None:
     """Audit ``chunks`` in order. Each hand is counted with ``count`` (:meth:`Summary.add`) and
     given to every sink (:mod:`handaudit.reports.sinks`), with its JSONL line and its table rows
     when some sink wants them (made once for all)."""
@@ -79,22 +93,23 @@ def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None],
         jsonl = jsonl or sink.needs_line
         rows_wanted = rows_wanted or sink.needs_rows
     for chunk in chunks:
-        report, line, rows = _outputs(audit_chunk(chunk, book), book_name, jsonl, rows_wanted)
+        report, line, rows = _outputs(audit_chunk(chunk, book, selection), book_name, jsonl, rows_wanted, selection)
         read = report.read
         hand = read.hand
         settlement = report.settlement
         count(report.status, report.findings, report.payout_check,
               settlement.rake if settlement is not None and hand is not None else None,
-              hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key)
+              hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key, report.ignored)
         for sink in sinks:
             sink.add(report, line, rows)
 
 
-def audit_read(read: ReadResult, rulebook: Rulebook, index: int = 0) -> HandReport:
-    """Replay and settle one read hand under a loaded :class:`Rulebook`."""
+def audit_read(read: ReadResult, rulebook: Rulebook, index: int = 0, selection: Selection = EVERYTHING) -> HandReport:
+    """Replay and settle one read hand under a loaded :class:`Rulebook`, reporting the findings
+    ``selection`` keeps (all of them by default)."""
     if read.hand is None:
-        return HandReport(read, rulebook.name, read.findings, index=index)
+        return _report(read, rulebook.name, read.findings, None, None, index, selection)
     rep = replay(read.hand, rulebook)
     settlement = settle(read.hand, rep, rulebook)
     findings = read.findings + rep.findings + tuple(settlement.findings)
-    return HandReport(read, rulebook.name, findings, rep, settlement, index)
+    return _report(read, rulebook.name, findings, rep, settlement, index, selection)

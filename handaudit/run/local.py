@@ -44,6 +44,7 @@ import os
 import time
 import uuid
 
+from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
 from ..grammar.sources import expand_paths
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
@@ -82,8 +83,10 @@ class Runner:
     def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
                  batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
-                 part_rows: int | None = None, sinks: list[ReportSink] | None = None):
+                 part_rows: int | None = None, sinks: list[ReportSink] | None = None,
+                 selection: Selection = EVERYTHING):
         self.paths = list(paths)
+        self.selection = selection
         self.rulebook = rulebook
         self.overrides = tuple(overrides)
         self.jobs_requested = jobs
@@ -124,7 +127,7 @@ class Runner:
             rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
             outputs=tuple(dict.fromkeys(sink.output for sink in self.sinks)),
             batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=report_metadata(book.name, self.overrides),
-            run_id=self.run_id,
+            run_id=self.run_id, selection=self.selection,
         )
         if self.out_dir:
             report = ReportDir(self.out_dir, create=True)

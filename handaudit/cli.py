@@ -214,10 +214,13 @@ def _isatty(stream) -> bool:
 
 
 def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
-    """The audited hands of FILE (only the one with key ``hand`` if given; its duplicates too).
+    """The audited hands of FILE: every hand, or those ``hand`` names.
 
-    Hands are selected on their raw text first, so finding one hand in a huge file costs a scan,
-    not an audit of every hand.
+    ``hand`` is a table name of a .phhs file (``[17]``) or the PHH ``hand`` field, the site's
+    hand number a floor manager has; when a table name and a hand number both match (different
+    hands), both are shown and a note on standard error says so. Table names are matched on the
+    raw text first; the ``hand`` field needs each hand read (not replayed), still far less than
+    auditing the file.
     """
     from .grammar.reader import read_chunk
     from .grammar.sources import expand_paths, read_chunks
@@ -228,17 +231,39 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     if len(files) != 1:
         raise UserError(f"{file}: give one PHH file (found {len(files)} under this directory)")
     book = load_rulebook(rulebook, list(overrides))
-    found = []
+    by_key, by_number = [], []
     keys: list[str] = []
+    hands = 0
     for chunk in read_chunks(files[0]):
+        hands += 1
         if hand is None or chunk.hand_key == hand:
-            found.append(audit_read(read_chunk(chunk), book, chunk.index))
-        elif len(keys) < 20:
+            by_key.append(audit_read(read_chunk(chunk), book, chunk.index))
+            continue
+        read = read_chunk(chunk)
+        if read.hand is not None and read.hand.hand is not None and _same_number(read.hand.hand, hand):
+            by_number.append(audit_read(read, book, chunk.index))
+        elif len(keys) < 20 and chunk.hand_key:
             keys.append(chunk.hand_key)
+    if by_key and by_number:
+        named = ", ".join(f"[{r.hand_key}]" for r in by_number)
+        _err(f"--hand {hand}: the table named {hand!r} and the hand numbered {hand} ({named}) both match; "
+             "showing both, the table first")
+    found = by_key + by_number
     if not found:
-        hint = f" (keys: {', '.join(keys)}{', ...' if len(keys) == 20 else ''})" if keys else ""
-        raise UserError(f"{file}: no hand with key {hand!r}{hint}")
+        if hands == 1 and not keys:
+            raise UserError(f"{file}: no hand numbered {hand!r}; the file holds one hand (a .phh file has no table "
+                            "names): leave out --hand")
+        hint = f" (table names: {', '.join(keys)}{', ...' if len(keys) == 20 else ''})" if keys else ""
+        raise UserError(f"{file}: no hand with the table name or the hand number {hand!r}{hint}")
     return found
+
+
+def _same_number(value: object, wanted: str) -> bool:
+    """Whether the PHH ``hand`` field (an integer, or a site's hand id as text) is ``wanted``."""
+    if isinstance(value, bool):
+        return False
+    text = str(value).strip()
+    return text == wanted.strip() or (text.lstrip("#") == wanted.strip().lstrip("#"))
 
 
 def _unreadable_text(report) -> str:
@@ -252,7 +277,8 @@ def _unreadable_text(report) -> str:
 
 @cli.command()
 @click.argument("file", metavar="FILE")
-@click.option("--hand", "hand_key", metavar="KEY", help="The hand's table name in a .phhs file (default: every hand).")
+@click.option("--hand", "hand_key", metavar="KEY|NUMBER",
+              help="The hand's table name in a .phhs file, or its PHH hand number (default: every hand).")
 @_rulebook_option
 @_set_option
 def explain(file, hand_key, rulebook, overrides):
@@ -272,7 +298,8 @@ def explain(file, hand_key, rulebook, overrides):
 
 @cli.command()
 @click.argument("file", metavar="FILE")
-@click.option("--hand", "hand_key", metavar="KEY", help="The hand's table name in a .phhs file (default: every hand).")
+@click.option("--hand", "hand_key", metavar="KEY|NUMBER",
+              help="The hand's table name in a .phhs file, or its PHH hand number (default: every hand).")
 @_rulebook_option
 @_set_option
 def settle(file, hand_key, rulebook, overrides):

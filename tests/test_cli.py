@@ -88,7 +88,7 @@ def test_fail_on(files, fail_on, valid_rc, warning_rc, invalid_rc):
     (["check", "{valid}", "--jobs", "0"], "jobs"),
     (["check"], "PATH"),
     (["frobnicate"], "No such command"),
-    (["explain", "{valid}", "--hand", "7"], "no hand with key '7'"),
+    (["explain", "{valid}", "--hand", "7"], "no hand numbered '7'; the file holds one hand"),
     (["summary", "{tmp}"], "not a handaudit report"),
     (["rulebooks", "no-such-book"], ""),
 ])
@@ -160,10 +160,10 @@ def test_a_bug_on_one_hand_becomes_its_finding(files, monkeypatch, capsys):
 
     real = handaudit.run.hand_loop.audit_read
 
-    def flaky(read, book, index=0):
+    def flaky(read, book, *args):
         if read.source.endswith("invalid.phh"):
             raise ZeroDivisionError("simulated")
-        return real(read, book, index)
+        return real(read, book, *args)
 
     monkeypatch.setattr(handaudit.run.hand_loop, "audit_read", flaky)
     code, captured = _main(["check", files["valid"], files["invalid"], "--format", "jsonl", "--jobs", "1"],
@@ -330,3 +330,36 @@ def test_reader_agrees_with_written_subset_hand_count(tmp_path):
     assert proc.returncode == 0
     valid = int(proc.stdout.decode().split("valid")[1].split()[0].replace(",", ""))
     assert sum(1 for _ in read_hands([str(out / "valid.phhs")])) == valid
+
+
+# --- --hand: a table name or the PHH hand number ------------------------------------------------
+
+
+def _numbered(tmp_path):
+    path = tmp_path / "night.phhs"
+    path.write_text(f"[1]\nhand = 7\n{VALID_HAND}\n[7]\nhand = 3017235188\n{VALID_HAND}\n[x]\n{VALID_HAND}",
+                    encoding="utf-8")
+    return path
+
+
+def test_hand_by_its_phh_number(tmp_path):
+    path = _numbered(tmp_path)
+    r = run_cli("settle", str(path), "--hand", "3017235188", text=True)
+    assert r.returncode == 0, r.stderr
+    assert f"Settlement of {path} [7] (hand 3017235188)" in r.stdout and "[1]" not in r.stdout
+    r = run_cli("explain", str(path), "--hand", "x", text=True)
+    assert r.returncode == 0 and f"{path} [x]:" in r.stdout
+
+
+def test_hand_matching_a_table_name_and_a_number_shows_both_and_says_so(tmp_path):
+    path = _numbered(tmp_path)
+    r = run_cli("explain", str(path), "--hand", "7", text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.index(f"{path} [7] (hand 3017235188)") < r.stdout.index(f"{path} [1] (hand 7)")
+    assert "--hand 7: the table named '7' and the hand numbered 7 ([1]) both match" in r.stderr
+
+
+def test_hand_not_found_lists_the_table_names(tmp_path):
+    r = run_cli("explain", str(_numbered(tmp_path)), "--hand", "99", text=True)
+    assert r.returncode == 2
+    assert "no hand with the table name or the hand number '99' (table names: 1, 7, x)" in r.stderr

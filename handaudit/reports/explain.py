@@ -11,6 +11,8 @@ def render_explain(report) -> str:
     read = report.read
     hand = read.hand
     head = f"{read.source}" + (f" [{read.hand_key}]" if read.hand_key else "")
+    if read.hand is not None and read.hand.hand is not None:
+        head += f" (hand {read.hand.hand})"  # the PHH hand number: what a site or a floor manager calls it
     if hand is None:
         lines = [f"{head}: unreadable"]
         lines += [f"  {f.severity:7} {f.code}: {f.message}" + _where(f) for f in report.findings]

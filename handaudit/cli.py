@@ -85,8 +85,10 @@ def cli() -> None:
 @_rulebook_option
 @_set_option
 @click.option("--out", "out_dir", metavar="DIR", help="Write the Parquet audit report into DIR.")
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text", show_default=True,
-              help="Standard output: a human summary, or one JSON object per hand.")
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "json"]), default="text", show_default=True,
+              help="Standard output: a human summary with the worst hands, one JSON object per hand (jsonl), "
+                   "or the run's summary as one JSON object (json, for scripts and CI).")
+@click.option("--quiet", "-q", is_flag=True, help="Text output: only the counts of hands (valid, invalid, unreadable).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes that audit: this one and N-1 workers (default: all cores; one for an input under 2 MB); "
                    "with --engine dask, the local cluster's N workers. Results do not depend on N.")
@@ -106,8 +108,8 @@ def cli() -> None:
               help="Report CODE at LEVEL (error, warning, info) instead of its own severity (repeatable).")
 @click.option("--config", "config_file", metavar="FILE",
               help="The project configuration (default: handaudit.toml in the working directory, if any).")
-def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler,
-          select, ignore, levels, config_file):
+def check(paths, rulebook, overrides, out_dir, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
+          scheduler, select, ignore, levels, config_file):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
     from .config import load_config, selection_for
     from .run.local import Runner
@@ -117,7 +119,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
     from .reports.subsets import Subsets
-    from .reports.text import Progress, render_summary
+    from .reports.text import Progress, render_counts, render_summary, render_worst, run_json
 
     if list(paths).count("-") > 1:
         raise click.BadParameter("standard input '-' can be given only once", param_hint="PATH")
@@ -175,16 +177,29 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
                          + ".")
     stop_notes = len(notes)
     notes += result.subsets
-    if fmt == "text":
+    if fmt == "text" and quiet:
+        _echo(render_counts(s), nl=False)
+        for note in notes:
+            _err(note)
+    elif fmt == "text":
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
                                   "\n".join(notes) if notes else None), nl=False)
+        if s.invalid or s.unreadable:
+            _echo()
+            _echo(render_worst(s, rulebook), nl=False)
+    elif fmt == "json":
+        import json
+
+        _echo(json.dumps(run_json(s, result, out_dir, fail_on), ensure_ascii=False))
+        for note in notes:
+            _err(note)
     else:
         for note in notes:
             _err(note)
         if _isatty(sys.stderr) and result.complete:
             _err(f"{s.hands:,} hands: {s.valid:,} valid, {s.invalid:,} invalid, {s.unreadable:,} unreadable"
                  + (f"; report in {out_dir}" if out_dir else ""))
-    if fmt == "text" and (result.interrupted or result.error):
+    if fmt == "text" and not quiet and (result.interrupted or result.error):
         for note in notes[:stop_notes]:
             _err(note)
     for note in result.notes:  # what the run recovered from (a worker that died)
@@ -346,7 +361,8 @@ def rulebooks(names, codes):
 def summary(directory, worst):
     """The summary of an existing report (check --out DIR), and its worst hands."""
     from .reports.layout import is_report
-    from .reports.text import WORST, render_summary, render_worst, summary_from_report
+    from .grammar.sources import report_path
+    from .reports.text import WORST, render_summary, render_worst, source_resolver, summary_from_report
 
     if not os.path.isdir(directory):
         raise UserError(f"{directory}: no such directory")
@@ -365,18 +381,23 @@ def summary(directory, worst):
         if worst > WORST:
             from .reports.parquet import read_table
 
-            s.worst = _worst_from(read_table(directory, "hands", ["source", "hand_key", "hand_index", "findings", "errors"]), worst)
-        _echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst), nl=False)
+            s.worst = _worst_from(directory, read_table(directory, "hands", ["source", "hand_key", "hand_index",
+                                                                             "findings", "errors"]), worst)
+        here = (manifest or {}).get("working_directory")
+        resolve = source_resolver(here, report_path(os.getcwd())) if here else None
+        _echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst, resolve), nl=False)
     return EXIT_OK
 
 
-def _worst_from(hands, n: int) -> list:
+def _worst_from(directory: str, hands, n: int) -> list:
     import pyarrow.compute as pc
+
+    from .reports.text import findings_of_hands, worst_from_tables
 
     t = hands.filter(pc.greater(hands.column("errors"), 0)).sort_by(
         [("errors", "descending"), ("findings", "descending"), ("source", "ascending"), ("hand_index", "ascending")]
     ).slice(0, n)
-    return [(-r["errors"], -r["findings"], r["source"], r["hand_index"], r["hand_key"]) for r in t.to_pylist()]
+    return worst_from_tables(t, findings_of_hands(directory, t))
 
 
 # ---------------------------------------------------------------------------------------------

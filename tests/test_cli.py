@@ -363,3 +363,52 @@ def test_hand_not_found_lists_the_table_names(tmp_path):
     r = run_cli("explain", str(_numbered(tmp_path)), "--hand", "99", text=True)
     assert r.returncode == 2
     assert "no hand with the table name or the hand number '99' (table names: 1, 7, x)" in r.stderr
+
+
+# --- what check prints: the worst hands, --quiet, --format json ------------------------------------
+
+
+def test_check_names_the_worst_hands_with_their_first_error_and_command(tmp_path):
+    (tmp_path / "bad.phh").write_text((REPO / "samples" / "bet-below-minimum.phh").read_text(), encoding="utf-8")
+    (tmp_path / "ok.phh").write_text(VALID, encoding="utf-8")
+    r = run_cli("check", "bad.phh", "ok.phh", cwd=tmp_path, text=True)
+    assert r.returncode == 1
+    worst = r.stdout[r.stdout.index("Worst hands"):].splitlines()
+    assert worst[0] == "Worst hands (most errors), 1 of 1 with errors:"
+    assert worst[1] == "  bad.phh: 1 error, 1 finding"
+    assert worst[2].startswith("    first: bet-below-minimum: p1 bets to 4")
+    assert worst[3] == "    handaudit explain bad.phh"
+
+
+def test_quiet_prints_only_the_counts(files):
+    r = run_cli("check", files["valid"], files["invalid"], "--quiet", text=True)
+    assert r.returncode == 1
+    assert r.stdout.splitlines()[1:] == ["  valid       1   (no error finding)",
+                                         "  invalid     1   (at least one error finding)",
+                                         "  unreadable  0   (could not be read; see their findings)"]
+
+
+def test_format_json_is_one_object_for_scripts(files):
+    r = run_cli("check", files["valid"], files["invalid"], "--format", "json", text=True)
+    assert r.returncode == 1
+    (line,) = r.stdout.splitlines()
+    run = json.loads(line)
+    assert (run["hands"], run["valid"], run["invalid"], run["exit_status"], run["complete"]) == (2, 1, 1, 1, True)
+    assert run["worst"][0]["source"] == files["invalid"] and run["worst"][0]["first_error"]["code"]
+    assert run["ignored"] == {} and run["report"] is None
+
+
+def test_summary_commands_work_from_another_directory(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "bad.phh").write_text((REPO / "samples" / "bet-below-minimum.phh").read_text(), encoding="utf-8")
+    assert run_cli("check", "bad.phh", "--out", "rep", cwd=work, text=True).returncode == 1
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    r = run_cli("summary", str(work / "rep"), cwd=elsewhere, text=True)
+    assert r.returncode == 0, r.stderr
+    command = [line.strip() for line in r.stdout.splitlines() if line.strip().startswith("handaudit explain")]
+    assert command == [f"handaudit explain {work / 'bad.phh'}"]  # outside the working directory: absolute
+    assert "first: bet-below-minimum" in r.stdout
+    again = run_cli(*command[0].split()[1:], cwd=elsewhere, text=True)
+    assert again.returncode == 0 and "bet-below-minimum" in again.stdout

@@ -33,7 +33,8 @@ class Summary:
     payout: Counter = field(default_factory=Counter)  # payout_check -> hands
     rake_units: dict = field(default_factory=dict)  # scale -> rake in units of 10**-scale (exact ints)
     rake_hands: int = 0
-    worst: list = field(default_factory=list)  # [(-errors, -findings, source, hand_index, hand_key)]
+    # [(-errors, -findings, source, hand_index, hand_key, hand_number, first error code, its message)]
+    worst: list = field(default_factory=list)
     files: int = 0
     not_phh: list = field(default_factory=list)  # ["path: not a PHH file: why"], one per such file
     elapsed: float | None = None
@@ -54,7 +55,8 @@ class Summary:
 
     # -- building --------------------------------------------------------------------------
     def add(self, status: str, findings: Sequence[Finding], payout_check: str | None, rake_units: int | None,
-            scale: int | None, source: str, hand_index: int, hand_key: str, ignored: Sequence[str] = ()) -> None:
+            scale: int | None, source: str, hand_index: int, hand_key: str, ignored: Sequence[str] = (),
+            hand_number: object = None) -> None:
         """Count one hand. Called once per hand: the common case (no findings, one scale) costs a
         few counter updates, not a set, loops and a Decimal per hand."""
         self.hands += 1
@@ -65,7 +67,7 @@ class Summary:
         else:
             self.unreadable += 1
         if findings:
-            self._add_findings(findings, source, hand_index, hand_key)
+            self._add_findings(findings, source, hand_index, hand_key, hand_number)
         if payout_check is not None:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
@@ -78,8 +80,10 @@ class Summary:
         self.rake_units[scale] = self.rake_units.get(scale, 0) + units
         self.rake_hands += hands
 
-    def _add_findings(self, findings: Sequence[Finding], source: str, hand_index: int, hand_key: str) -> None:
+    def _add_findings(self, findings: Sequence[Finding], source: str, hand_index: int, hand_key: str,
+                      hand_number: object) -> None:
         errors = 0
+        first: Finding | None = None
         seen: set[str] = set()
         for f in findings:
             if f.code == "not-phh-file":
@@ -88,11 +92,15 @@ class Summary:
             self.severities.setdefault(f.code, f.severity)
             if f.severity == ERROR:
                 errors += 1
+                if first is None:
+                    first = f
             seen.add(f.code)
         for code in seen:
             self.code_hands[code] += 1
-        if errors:
-            self._offer((-errors, -len(findings), source, hand_index, hand_key))
+        if first is not None:
+            number = "" if hand_number is None else str(hand_number)  # the PHH hand field, stringified only here
+            self._offer((-errors, -len(findings), source, hand_index, hand_key, number, first.code,
+                         first.message))
 
     def _offer(self, item) -> None:
         self.worst.append(item)
@@ -120,7 +128,16 @@ class Summary:
 
     def worst_hands(self, n: int = WORST) -> list[tuple[str, int, str, int, int]]:
         """[(source, hand_index, hand_key, errors, findings)] most errors first."""
-        return [(s, i, k, -e, -f) for e, f, s, i, k in sorted(self.worst)[:n]]
+        return [(item[2], item[3], item[4], -item[0], -item[1]) for item in sorted(self.worst)[:n]]
+
+    def worst_details(self, n: int = WORST) -> list[tuple]:
+        """[(source, hand_index, hand_key, errors, findings, hand_number, first error code, its
+        message)] most errors first ("" where a summary rebuilt from a report does not know)."""
+        out = []
+        for item in sorted(self.worst)[:n]:
+            extra = tuple(item[5:8]) + ("",) * (3 - len(item[5:8]))
+            out.append((item[2], item[3], item[4], -item[0], -item[1]) + extra)
+        return out
 
     # -- reading ---------------------------------------------------------------------------
     def max_severity(self) -> str | None:

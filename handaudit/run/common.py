@@ -161,6 +161,7 @@ def build_manifest(config: RunConfig, inputs, files, rulebook: str, jobs: int, t
         "handaudit_version": dict(config.metadata).get("handaudit.version"),
         "schema_version": SCHEMA_VERSION,
         "inputs": [report_path(p) for p in inputs],  # as the reports write paths: valid UTF-8
+        "working_directory": report_path(os.getcwd()),  # where relative sources are (handaudit summary)
         "files": len(files),
         "rulebook": rulebook,
         "overrides": list(config.overrides),

@@ -99,7 +99,8 @@ def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None],
         settlement = report.settlement
         count(report.status, report.findings, report.payout_check,
               settlement.rake if settlement is not None and hand is not None else None,
-              hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key, report.ignored)
+              hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key, report.ignored,
+              None if hand is None else hand.hand)
         for sink in sinks:
             sink.add(report, line, rows)
 

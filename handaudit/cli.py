@@ -182,8 +182,9 @@ def check(paths, rulebook, overrides, out_dir, fmt, quiet, jobs, fail_on, write_
         for note in notes:
             _err(note)
     elif fmt == "text":
+        rest = notes[stop_notes:]  # why the run stopped goes to standard error, once (below)
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
-                                  "\n".join(notes) if notes else None), nl=False)
+                                  "\n".join(rest) if rest else None), nl=False)
         if s.invalid or s.unreadable:
             _echo()
             _echo(render_worst(s, rulebook), nl=False)

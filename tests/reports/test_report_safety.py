@@ -280,6 +280,7 @@ def test_sigterm_and_sighup_stop_like_sigint(long_input, tmp_path, signum, jobs)
     manifest = _assert_report_counts_agree(out)
     assert manifest["status"] == "interrupted" and manifest["hands"] == hands
     assert stderr.splitlines()[0] == f"handaudit: interrupted: {hands:,} hands audited before stopping."
+    assert "before stopping" not in stdout.decode()  # said once, on standard error
     assert _wait_gone(workers, 5.0) == []
 
 

@@ -9,6 +9,7 @@ same per-hand loop (:mod:`handaudit.run.hand_loop`).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 
 from .reports.hand_report import HandReport
@@ -33,13 +34,16 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     :class:`~handaudit.grammar.chunk.SourceError`, as it makes ``check`` exit with status 2.
     """
     from .findings.selection import Selection, codes_of, severities_of
-    from .grammar.sources import expand_paths, read_chunks
+    from .grammar.sources import drop_repeats, expand_paths, read_chunks
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_chunk
 
     book = load_rulebook(rulebook, list(overrides))
     levels = [f"{k}={v}" for k, v in severity.items()] if isinstance(severity, Mapping) else list(severity)
     selection = Selection(codes_of(select, "select"), codes_of(ignore, "ignore"), severities_of(levels, "severity"))
-    for path in expand_paths(list(paths)):
+    files, repeats = drop_repeats(expand_paths(list(paths)))
+    for note in repeats:
+        warnings.warn(note, stacklevel=2)
+    for path in files:
         for chunk in read_chunks(path):
             yield audit_chunk(chunk, book, selection)

@@ -84,7 +84,9 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @_rulebook_option
 @_set_option
-@click.option("--out", "out_dir", metavar="DIR", help="Write the Parquet audit report into DIR.")
+@click.option("--out", "out_dir", metavar="DIR",
+              help="Write the Parquet audit report into DIR (new or empty, or an earlier report with --overwrite).")
+@click.option("--overwrite", is_flag=True, help="With --out: replace the handaudit report already in DIR.")
 @click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "json"]), default="text", show_default=True,
               help="Standard output: a human summary with the worst hands, one JSON object per hand (jsonl), "
                    "or the run's summary as one JSON object (json, for scripts and CI).")
@@ -108,7 +110,7 @@ def cli() -> None:
               help="Report CODE at LEVEL (error, warning, info) instead of its own severity (repeatable).")
 @click.option("--config", "config_file", metavar="FILE",
               help="The project configuration (default: handaudit.toml in the working directory, if any).")
-def check(paths, rulebook, overrides, out_dir, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
+def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
           scheduler, select, ignore, levels, config_file):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
     from .config import load_config, selection_for
@@ -121,11 +123,19 @@ def check(paths, rulebook, overrides, out_dir, fmt, quiet, jobs, fail_on, write_
     from .reports.subsets import Subsets
     from .reports.text import Progress, render_counts, render_summary, render_worst, run_json
 
+    if out_dir is not None and not out_dir.strip():
+        raise click.BadParameter("the report directory cannot be an empty path", param_hint="--out")
+    if overwrite and not out_dir:
+        raise click.BadParameter("--overwrite needs --out DIR", param_hint="--overwrite")
     if list(paths).count("-") > 1:
         raise click.BadParameter("standard input '-' can be given only once", param_hint="PATH")
     for flag, d in (("--write-valid", write_valid), ("--write-invalid", write_invalid), ("--out", out_dir)):
         if d and os.path.exists(d) and not os.path.isdir(d):
             raise UserError(f"{flag} {d}: exists and is not a directory")
+    if out_dir and "://" not in out_dir:  # (a URL's bucket: the Dask engine's own checks)
+        from .reports.layout import check_out_dir
+
+        check_out_dir(out_dir, overwrite)
     if out_dir and not _is_utf8(os.path.abspath(out_dir)):
         raise UserError(f"--out {out_dir}: the path is not UTF-8, which the Parquet writer (pyarrow) cannot open; "
                         "choose a directory whose path is")

@@ -183,6 +183,34 @@ def expand_paths(paths: list[str]) -> list[str]:
 
 
 
+def drop_repeats(files: list[str]) -> tuple[list[str], list[str]]:
+    """``files`` with each file kept once (the first name it was given by), and a note for every
+    other name of it: ``a.phh ./a.phh`` or a directory and a file in it would otherwise read the
+    same hands twice and give the report two entries for one hand. Two names are the same file
+    when they are the same inode on the same device (a hard link too) or, where a name cannot be
+    examined, the same absolute path."""
+    seen: dict[object, str] = {}
+    kept: list[str] = []
+    notes: list[str] = []
+    for f in files:
+        if f == "-" or f.endswith("/"):
+            kept.append(f)
+            continue
+        try:
+            st = os.stat(f)
+            key: object = (st.st_dev, st.st_ino)
+        except OSError:
+            key = os.path.normpath(os.path.abspath(f))
+        first = seen.get(key)
+        if first is None:
+            seen[key] = f
+            kept.append(f)
+        else:
+            again = "is given twice" if f == first else f"is the same file as {report_path(first)}"
+            notes.append(f"{report_path(f)} {again}: it is read once")
+    return kept, notes
+
+
 def _open(path: str) -> typing.BinaryIO:
     if path == "-":
         return sys.stdin.buffer

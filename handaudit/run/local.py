@@ -46,7 +46,7 @@ import uuid
 
 from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
-from ..grammar.sources import expand_paths
+from ..grammar.sources import drop_repeats, expand_paths
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
@@ -108,7 +108,7 @@ class Runner:
     def _prepare(self):
         from ..rules.rulebook import load_rulebook
 
-        files = expand_paths(self.paths)  # SourceError: exit status 2 before anything is written
+        files, self.repeats = drop_repeats(expand_paths(self.paths))  # SourceError: exit status 2 first
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         self.files = files
@@ -222,7 +222,7 @@ class Runner:
         self.hands_done = 0
         self.kept: set[tuple[str, str]] = set()  # (table, part) of this run that some commit reported
         self.pending_here: list[Summary] = []
-        self.notes: list[str] = []
+        self.notes: list[str] = list(self.repeats)
         self.auditor = None
         started = time.monotonic()
         interrupted = False

@@ -82,6 +82,7 @@ import time
 import uuid
 
 from ...findings.selection import EVERYTHING, Selection
+from ...grammar.sources import drop_repeats
 from ...reports.layout import OutputError, ReportDir
 from ...reports.summary import Summary
 from ..common import (
@@ -311,6 +312,9 @@ class DaskRunner:
         from ...rules.rulebook import BUILTIN, load_rulebook
 
         self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
+        self.files, repeats = drop_repeats(self.files)  # a file named twice is read once, with a note
+        for note in repeats:
+            self._note(note)
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         known = [self.sizes.get(f) for f in self.files]

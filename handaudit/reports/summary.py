@@ -48,6 +48,18 @@ class Summary:
         list in its constructor's order, so a field added to the class is carried too."""
         return (Summary, tuple([getattr(self, name) for name in FIELDS]))
 
+    def __str__(self) -> str:
+        """A few lines a person reads (``print(summary)``); :func:`handaudit.reports.text.render_summary`
+        gives the whole text summary, ``repr`` every field."""
+        codes = len(self.findings)
+        lines = [f"{self.hands:,} hands: {self.valid:,} valid, {self.invalid:,} invalid, {self.unreadable:,} unreadable",
+                 f"findings: {sum(self.findings.values()):,} in {codes} code{'s' if codes != 1 else ''}"
+                 + "".join(f"; {code} {n:,}" for code, n in self.findings.most_common(3)),
+                 "payout checks: " + ", ".join(f"{k} {self.payout.get(k, 0):,}" for k in PAYOUT_CHECKS)]
+        if self.ignored:
+            lines.append("not reported: " + ", ".join(f"{c} {n:,}" for c, n in sorted(self.ignored.items())))
+        return "\n".join(lines)
+
     @property
     def rake(self) -> Decimal:
         """The total rake of the hands with recorded winnings, exact."""

@@ -43,6 +43,7 @@ import multiprocessing as mp
 import os
 import time
 import uuid
+import warnings
 
 from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
@@ -64,7 +65,7 @@ from .common import (
     default_jobs,
     report_metadata,
 )
-from .process import skip_pandas_in_pyarrow
+from .process import skip_pandas_in_pyarrow, workers_without_main
 from .worker import Sender, worker_main
 
 
@@ -388,7 +389,8 @@ class _Workers:
                                 args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid()),
                                 name=f"handaudit-worker-{w + 1}", daemon=True)
                 try:
-                    p.start()
+                    with workers_without_main():  # a script without a __main__ guard: not re-run
+                        p.start()
                 finally:
                     writer.close()  # the worker holds the only writing end of its results ...
                     task_reader.close()  # ... and the only reading end of its batches
@@ -564,6 +566,8 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
     subsets = Subsets(valid, invalid) if (valid or invalid) else None
     result = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
                     subsets=subsets, **options).run()
+    for note in result.notes:  # what the run recovered from (a worker that died), as check prints it
+        warnings.warn(note, stacklevel=2)
     if result.error:
         raise RunError(result.error)
     if result.interrupted:

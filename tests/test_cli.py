@@ -412,3 +412,22 @@ def test_summary_commands_work_from_another_directory(tmp_path):
     assert "first: bet-below-minimum" in r.stdout
     again = run_cli(*command[0].split()[1:], cwd=elsewhere, text=True)
     assert again.returncode == 0 and "bet-below-minimum" in again.stdout
+
+
+def test_progress_knows_the_size_of_gz_files_and_redirected_standard_input(tmp_path):
+    import gzip
+
+    from handaudit.run.batches import input_bytes
+
+    text = ("[1]\n" + VALID) * 50
+    plain = tmp_path / "a.phhs"
+    plain.write_text(text)
+    packed = tmp_path / "b.phhs.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert input_bytes([str(plain), str(packed)]) == 2 * len(text.encode())
+    with open(plain, "rb") as f:
+        code = "from handaudit.run.batches import input_bytes; print(input_bytes(['-']))"
+        redirected = subprocess.run([sys.executable, "-c", code], stdin=f, capture_output=True, text=True, cwd=REPO)
+    assert redirected.stdout.strip() == str(len(text.encode()))
+    piped = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=REPO)
+    assert piped.stdout.strip() == "None"  # a pipe: the bar shows hands and rate, no percentage

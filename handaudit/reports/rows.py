@@ -15,6 +15,7 @@ from ..core.cards import cards_text
 from ..core.hand import Hand
 from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
+from .hand_facts import currency
 from .hand_report import HandReport
 
 # A raise limit beyond int64 is the engine's stand-in for an `inf` stack: written as null.
@@ -216,7 +217,4 @@ def _award_hand(award: Award) -> str | None:
 
 
 def _currency(hand: Hand | None) -> str | None:
-    if hand is None:
-        return None
-    value = hand.fields.get("currency") if hand.fields else None
-    return value if isinstance(value, str) else None
+    return currency(hand)  # the currency code, else its symbol (reports/hand_facts.py)

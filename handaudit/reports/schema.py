@@ -74,7 +74,7 @@ TABLES: dict[str, list[Column]] = {
         _c("payout_check", pa.string(), "`match`, `mismatch`, `not-recorded` or `undetermined`: the recorded finishing stacks and winnings against the settlement; null when unreadable."),
         _c("rake", pa.int64(), "Pot total minus recorded winnings (minor units), when winnings are recorded (net; gross winnings: plus the returns); with finishing stacks only, the rake they show when the rake model explains them; else null."),
         _c("rake_check", pa.string(), "The rake model's verdict on the recorded payouts: `exact` (a rake structure is set and each payout is exactly the winner's share of the raked pots), `explained` (no structure set: some rake per pot within `rake_limit_percent` explains every payout), `unexplained` (a payout mismatch), or null (nothing recorded, or winners not determined)."),
-        _c("currency", pa.string(), "The PHH `currency` field, or null."),
+        _c("currency", pa.string(), "The PHH `currency` field (an ISO 4217 code), else its `currency_symbol`, or null (chips). The run's summary gives the rake per currency."),
     ],
     "actions": _KEY + [
         _c("action_index", pa.int32(), "0-based index into the hand's `actions` array (the `action_index` of findings).", False),

@@ -31,7 +31,8 @@ class Summary:
     code_hands: Counter = field(default_factory=Counter)  # code -> hands with the code
     severities: dict = field(default_factory=dict)  # code -> severity
     payout: Counter = field(default_factory=Counter)  # payout_check -> hands
-    rake_units: dict = field(default_factory=dict)  # scale -> rake in units of 10**-scale (exact ints)
+    # (currency, scale) -> rake in units of 10**-scale (exact ints); currency "" for chips or unknown
+    rake_units: dict = field(default_factory=dict)
     rake_hands: int = 0
     # [(-errors, -findings, source, hand_index, hand_key, hand_number, first error code, its message)]
     worst: list = field(default_factory=list)
@@ -41,6 +42,7 @@ class Summary:
     jobs: int | None = None
     rulebook: str | None = None
     ignored: Counter = field(default_factory=Counter)  # code -> findings the run's selection left out
+    rake_counts: Counter = field(default_factory=Counter)  # (currency, scale) -> hands with recorded winnings
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields (a Summary crosses from worker to parent); mypyc's native
@@ -61,14 +63,30 @@ class Summary:
         return "\n".join(lines)
 
     @property
-    def rake(self) -> Decimal:
-        """The total rake of the hands with recorded winnings, exact."""
-        return sum((Decimal(units).scaleb(-scale) for scale, units in sorted(self.rake_units.items())), Decimal(0))
+    def rake(self) -> Decimal | None:
+        """The total rake of the hands with recorded winnings, exact, when they are all in one
+        currency (or all in chips of one scale); None when a total would add different money."""
+        groups = self.rake_by_currency()
+        if len(groups) > 1:
+            return None
+        return groups[0][1] if groups else Decimal(0)
+
+    def rake_by_currency(self) -> list[tuple[str, Decimal, int]]:
+        """[(currency, total rake, hands)], exact: one entry per currency (its amounts at any
+        scale add exactly), and for hands without a currency one per scale (``chips`` at scale 0,
+        ``no currency, 2 decimals``), since chips and an unnamed money do not add up."""
+        totals: dict[str, Decimal] = {}
+        hands: dict[str, int] = {}
+        for (cur, scale), units in sorted(self.rake_units.items()):
+            label = cur or ("chips" if scale == 0 else f"no currency, {scale} decimals")
+            totals[label] = totals.get(label, Decimal(0)) + Decimal(units).scaleb(-scale)
+            hands[label] = hands.get(label, 0) + self.rake_counts.get((cur, scale), 0)
+        return [(label, totals[label], hands[label]) for label in sorted(totals)]
 
     # -- building --------------------------------------------------------------------------
     def add(self, status: str, findings: Sequence[Finding], payout_check: str | None, rake_units: int | None,
             scale: int | None, source: str, hand_index: int, hand_key: str, ignored: Sequence[str] = (),
-            hand_number: object = None) -> None:
+            hand_number: object = None, currency: str | None = None) -> None:
         """Count one hand. Called once per hand: the common case (no findings, one scale) costs a
         few counter updates, not a set, loops and a Decimal per hand."""
         self.hands += 1
@@ -83,14 +101,17 @@ class Summary:
         if payout_check is not None:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
-            self.add_rake(rake_units, scale)
+            self.add_rake(rake_units, scale, 1, currency or "")
         if ignored:
             self.ignored.update(ignored)
 
-    def add_rake(self, units: int, scale: int, hands: int = 1) -> None:
-        """Add ``units`` of rake at ``scale`` (10**-scale each), recorded by ``hands`` hands."""
-        self.rake_units[scale] = self.rake_units.get(scale, 0) + units
+    def add_rake(self, units: int, scale: int, hands: int = 1, currency: str = "") -> None:
+        """Add ``units`` of rake at ``scale`` (10**-scale each) in ``currency``, recorded by ``hands`` hands."""
+        key = (currency, scale)
+        self.rake_units[key] = self.rake_units.get(key, 0) + units
         self.rake_hands += hands
+        if hands:
+            self.rake_counts[key] += hands
 
     def _add_findings(self, findings: Sequence[Finding], source: str, hand_index: int, hand_key: str,
                       hand_number: object) -> None:
@@ -132,9 +153,10 @@ class Summary:
             self.severities.setdefault(code, sev)
         self.payout.update(other.payout)
         self.ignored.update(other.ignored)
-        for scale, units in other.rake_units.items():
-            self.add_rake(units, scale, hands=0)
+        for (cur, scale), units in other.rake_units.items():
+            self.add_rake(units, scale, 0, cur)
         self.rake_hands += other.rake_hands
+        self.rake_counts.update(other.rake_counts)
         for item in other.worst:
             self._offer(item)
 
@@ -177,7 +199,8 @@ class Summary:
             "findings": {c: {"severity": self.severities.get(c), "findings": n, "hands": self.code_hands[c]}
                          for c, n in sorted(self.findings.items())},
             "payout_check": {k: self.payout.get(k, 0) for k in PAYOUT_CHECKS},
-            "rake_total": str(self.rake), "rake_hands": self.rake_hands,
+            "rake_total": None if self.rake is None else str(self.rake), "rake_hands": self.rake_hands,
+            "rake": [{"currency": cur, "total": str(total), "hands": n} for cur, total, n in self.rake_by_currency()],
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
             "ignored": dict(sorted(self.ignored.items())),
         }

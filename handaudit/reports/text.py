@@ -157,8 +157,9 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
     checks = "  ".join(f"{k} {_n(s.payout.get(k, 0))}" for k in PAYOUT_CHECKS)
     lines.append(f"Payout checks: {checks}")
     if s.rake_hands:
-        lines.append(f"Rake: {_decimal(s.rake)} in total over {_n(s.rake_hands)} hands with recorded winnings "
-                     "(each hand in its own chips or currency)")
+        groups = s.rake_by_currency()
+        lines.append("Rake (hands with recorded winnings): " + "; ".join(
+            f"{cur} {_grouped(total)} over {_n(n)} hand{'s' if n != 1 else ''}" for cur, total, n in groups))
     else:
         lines.append("Rake: none computed (no hand records its winnings)")
     if s.elapsed is not None:
@@ -172,8 +173,12 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
     return "\n".join(lines) + "\n"
 
 
-def _decimal(d: Decimal) -> str:
-    return format(d, "f")
+def _grouped(d: Decimal) -> str:
+    """An exact amount with its whole part in groups of three: 23,025,000.50."""
+    text = format(d, "f")
+    sign = "-" if text.startswith("-") else ""
+    whole, dot, fraction = text.lstrip("-").partition(".")
+    return f"{sign}{int(whole):,}{dot}{fraction}"
 
 
 def render_worst(s: Summary, rulebook: str | None = None, n: int = WORST,
@@ -233,7 +238,7 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
     manifest = read_manifest(out_dir)
     s = Summary()
     hands = read_table(out_dir, "hands", ["source", "hand_key", "hand_index", "status", "findings", "errors",
-                                          "payout_check", "rake", "scale", "rulebook"])
+                                          "payout_check", "rake", "scale", "rulebook", "currency"])
     s.hands = hands.num_rows
     for status, n in _value_counts(hands.column("status")).items():
         if status == VALID:
@@ -247,9 +252,10 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
             s.payout[check] = n
     rake = hands.column("rake").to_pylist()
     scale = hands.column("scale").to_pylist()
-    for r, sc in zip(rake, scale, strict=True):
+    money = hands.column("currency").to_pylist()
+    for r, sc, cur in zip(rake, scale, money, strict=True):
         if r is not None and sc is not None:
-            s.add_rake(r, sc)
+            s.add_rake(r, sc, 1, cur or "")
     findings = read_table(out_dir, "findings", ["source", "hand_index", "code", "severity"])
     for code, n in _value_counts(findings.column("code")).items():
         s.findings[code] = n

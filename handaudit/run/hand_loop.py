@@ -19,6 +19,7 @@ from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk
 from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
+from ..reports.hand_facts import currency
 from ..reports.hand_report import HandReport
 from ..reports.jsonl import report_line
 from ..reports.rows import hand_rows
@@ -100,7 +101,8 @@ def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None],
         count(report.status, report.findings, report.payout_check,
               settlement.rake if settlement is not None and hand is not None else None,
               hand.scale if hand is not None else None, read.source, chunk.index, read.hand_key, report.ignored,
-              None if hand is None else hand.hand)
+              None if hand is None else hand.hand,
+              None if hand is None or settlement is None or settlement.rake is None else currency(hand))
         for sink in sinks:
             sink.add(report, line, rows)
 

@@ -34,6 +34,7 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     :class:`~handaudit.grammar.chunk.SourceError`, as it makes ``check`` exit with status 2.
     """
     from .findings.selection import Selection, codes_of, severities_of
+    from .grammar.duplicates import SiteHands
     from .grammar.sources import drop_repeats, expand_paths, read_chunks
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_chunk
@@ -44,6 +45,7 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     files, repeats = drop_repeats(expand_paths(list(paths)))
     for note in repeats:
         warnings.warn(note, stacklevel=2)
+    site_hands = SiteHands()
     for path in files:
         for chunk in read_chunks(path):
-            yield audit_chunk(chunk, book, selection)
+            yield audit_chunk(site_hands.check(chunk), book, selection)

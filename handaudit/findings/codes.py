@@ -79,11 +79,17 @@ CODES: dict[str, CodeInfo] = {
            why="Chips put in by a player who is not at the table cannot be settled. " + _READ_FAILS,
            example="'p9 f' at a 6-player table",
            fix="Number players p1..pN in PHH order."),
-        _c("duplicate-hand", ERROR, "A .phhs table name used twice; the second hand is not read.",
-           why="The report's key names a hand by its file and table name; two hands under one name "
-               "would make one of them unreachable, so the second is reported, not audited.",
-           example="[3] ... [3]",
-           fix="Give every hand its own table name."),
+        _c("duplicate-hand", ERROR,
+           "A hand given twice: a .phhs table name used twice, or the same site hand (venue, table, hand "
+           "number) in two places; the second is not read.",
+           why="The report's key names a hand by its file and table name, so two hands under one name would "
+               "make one unreachable; and one site hand read twice (a log exported twice, overlapping "
+               "files) would count its pots, rake and findings twice. The second copy is reported, naming "
+               "the first, not audited. Hands with no venue or no hand number are never compared (hand "
+               "numbers alone repeat across files). Not checked with --engine dask, whose workers read "
+               "their own parts of the input.",
+           example="[3] ... [3]; or a.phhs and b.phhs both holding venue = 'PokerStars', hand = 2297417432",
+           fix="Give every hand its own table name; audit each site log once."),
         _c("no-hands", ERROR, "A .phhs file with no hand table in it.",
            why="A file that holds no hand is counted once, as unreadable, so that it is not silently "
                "missing from a run's totals.",

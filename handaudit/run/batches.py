@@ -7,6 +7,7 @@ import stat
 from collections import deque
 
 from ..grammar.chunk import Chunk
+from ..grammar.duplicates import SiteHands
 from ..grammar.sources import read_chunks
 from .common import MAX_BATCH_BYTES
 
@@ -15,8 +16,10 @@ def input_batches(files: list[str], batch_size: int):
     """(chunks, bytes) batches over all files, in input order (a batch may span files)."""
     batch: list[Chunk] = []
     size = 0
+    site_hands = SiteHands()  # a site hand given twice: the second copy is not read
     for path in files:
         for chunk in read_chunks(path):
+            chunk = site_hands.check(chunk)
             batch.append(chunk)
             size += len(chunk.data) + len(chunk.hand_key) + 3
             if len(batch) >= batch_size or size >= MAX_BATCH_BYTES:

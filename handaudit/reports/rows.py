@@ -80,7 +80,7 @@ def hand_rows(report: HandReport) -> dict[str, list[tuple]]:
         pot_rakes = settlement.pot_rakes
         for p_index, pot in enumerate(pots):
             pot_total += pot.amount
-            awards = [{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
+            awards = [{"player": a.player + 1, "won": a.amount, "share": a.share, "hand": _award_hand(a)}
                       for a in pot.awards]
             winners = sorted({a.player + 1 for a in pot.awards})
             pot_rows.append(pot_row(

@@ -501,7 +501,7 @@ class _Hand:
         if site_pots:
             fields["_site_pots"] = [self.site_text(a) for a in site_pots]
         fields["_site_collected"] = [self.site_text(collected[pos]) if collected[pos] >= 0 else "0" for pos in positions]
-        fields["_site_returned"] = [self.site_text(returned[pos]) if returned[pos] >= 0 else "0" for pos in positions]
+        fields["_site_returned"] = [self.site_text(returned[pos]) if returned[pos] >= 0 else "" for pos in positions]
         if run_twice:
             fields["_site_run_twice"] = True
         if cash_outs:

@@ -248,24 +248,24 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     raw text first; the ``hand`` field needs each hand read (not replayed), still far less than
     auditing the file.
     """
-    from .grammar.reader import read_chunk
-    from .grammar.sources import expand_paths, read_chunks
+    from .importers import read_any
+    from .importers.inputs import expand_inputs, read_inputs
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_read
 
-    files = expand_paths([file])
+    files = expand_inputs([file])
     if len(files) != 1:
         raise UserError(f"{file}: give one PHH file (found {len(files)} under this directory)")
     book = load_rulebook(rulebook, list(overrides))
     by_key, by_number = [], []
     keys: list[str] = []
     hands = 0
-    for chunk in read_chunks(files[0]):
+    for chunk in read_inputs(files[0]):
         hands += 1
         if hand is None or chunk.hand_key == hand:
-            by_key.append(audit_read(read_chunk(chunk), book, chunk.index))
+            by_key.append(audit_read(read_any(chunk), book, chunk.index))
             continue
-        read = read_chunk(chunk)
+        read = read_any(chunk)
         if read.hand is not None and read.hand.hand is not None and _same_number(read.hand.hand, hand):
             by_number.append(audit_read(read, book, chunk.index))
         elif len(keys) < 20 and chunk.hand_key:

@@ -127,8 +127,8 @@ def player_line(rest: str, who: int) -> Event:
         return (E_CASH_OUT, who, r[25:cut], r[cut + 16:], "")
     if r.startswith(" said, \""):
         return _OTHER
-    for end in _OTHER_ENDS:
-        if r == end:
+    for ending in _OTHER_ENDS:
+        if r == ending:
             return _OTHER
     for part in _OTHER_PARTS:
         if r.startswith(part):
@@ -140,8 +140,8 @@ def other_line(line: str) -> bool:
     """A line about someone not seated (or not dealt in) that is no action: chat, joins, leaves,
     sits out, connections, tournament results."""
     r = line.rstrip()
-    for end in _OTHER_ENDS:
-        if r.endswith(end):
+    for ending in _OTHER_ENDS:
+        if r.endswith(ending):
             return True
     for part in _OTHER_PARTS:
         if part in r:

@@ -27,11 +27,14 @@ _HEADER: Final = re.compile(
     r"(?P<site>PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #(?P<id>\d+):\s+"
     r"(?:Tournament #(?P<tid>\d+),?\s+(?P<buyin>.*?)\s+)?"
     r"(?P<game>Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha|Razz|7 Card Stud Hi/Lo|7 Card Stud"
-    r"|5 Card Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|Courchevel Hi/Lo|Courchevel|[^(]+?)"
+    r"|5 Card Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|Courchevel Hi/Lo|Courchevel)"
     r"\s+(?P<limit>No Limit|Pot Limit|Limit)"
     r"(?:\s+-\s+(?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC\d]+))?"
     r"\s+\((?P<stakes>[^)]*)\)\s+-\s+(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
     r"\s*(?P<zone>[A-Za-z]*)")
+# Any other game: read only to say which game PHH has no code for.
+_OTHER_GAME: Final = re.compile(r"(?:PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #\d+:\s+(?:Tournament #\d+,?\s+)?"
+                                r"(?P<game>[^(]+?)\s+(?P<limit>No Limit|Pot Limit|Limit)\b")
 _TABLE: Final = re.compile(r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) is the button\s*$")
 _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£¥₹]?[\d.,]+) in chips(?:, [^)]*)?\)"
                           r"(?P<note> is sitting out| out of hand.*)?\s*$")
@@ -126,7 +129,13 @@ class _Hand:
         lines = self.text.split("\n")
         header = _HEADER.match(lines[0])
         if header is None:
-            self.find("site-unknown-line", f"line {chunk.line}: the hand header cannot be read: {lines[0][:120]!r}", 0)
+            other = _OTHER_GAME.match(lines[0])
+            if other is not None:
+                self.find("site-game-not-phh", f"{other.group('game')} {other.group('limit')} has no PHH variant code: "
+                          "the hand is not audited", 0, True)
+            else:
+                self.find("site-unknown-line", f"line {chunk.line}: the hand header cannot be read: "
+                          f"{lines[0][:120]!r}", 0, True)
             return self._result(None)
         game, limit = header.group("game"), header.group("limit")
         variant = VARIANT_OF_GAME.get((game, limit))
@@ -139,8 +148,7 @@ class _Hand:
         stakes = header.group("stakes")
         cap = " Cap " in stakes
         if cap:
-            self.find("site-cap-game", f"a capped no-limit game ({stakes}): PHH has no betting cap; a player who "
-                      "reaches the cap is replayed as betting on", 0)
+            fields["_site_cap"] = stakes[stakes.find(" - ") + 3:stakes.find(" Cap ")].strip()
         small_big = stakes.split(" ")[0].split("/")
         if len(small_big) != 2:
             self.find("site-unknown-line", f"line {chunk.line}: stakes {stakes!r} cannot be read", 0)
@@ -200,7 +208,7 @@ class _Hand:
             fields["time"] = _dt.time(h, mi, s)
         zone = header.group("zone")
         if zone:
-            fields["time_zone"] = zone
+            fields["time_zone_abbreviation"] = zone  # "ET", "CET": the PHH field for the abbreviation
         if header.group("tid"):
             fields["event"] = f"Tournament #{header.group('tid')}"
             fields["_site_buyin"] = (header.group("buyin") or "").strip()
@@ -350,23 +358,16 @@ class _Hand:
                 if a >= 0:
                     collected[pos] = a if collected[pos] < 0 else self._sum(collected[pos], a)
             elif kind == L.E_CASH_OUT:
-                cash_outs.append(f"{names[pos]}: {ev[2]} (fee {ev[3]})")
-                self.find("site-cash-out", f"line {self.chunk.line + i}: {names[pos]} cashed out the hand for {ev[2]} "
-                          f"(fee {ev[3]}): the pot was not awarded at showdown, so the payouts are not compared", i)
+                cash_outs.append(f"{names[pos]} cashed out the hand for {ev[2]} (fee {ev[3]})")
             elif kind == L.E_UNCALLED:
                 a = self.amount(ev[2], i, False)
                 if a >= 0:
                     returned[pos] = a if returned[pos] < 0 else self._sum(returned[pos], a)
-        if cancelled:
-            self.find("site-hand-cancelled", "the site cancelled the hand (\"Hand cancelled\"): what was posted is "
-                      "settled as returned; nothing is won", 0)
         if not summary and not cancelled:
             self.find("site-truncated-hand", f"line {self.chunk.line + last}: the hand stops here, before its "
                       "*** SUMMARY ***: not read", last, True)
         if run_twice:
-            self.find("site-run-twice", "the hand was run twice: PHH holds one board, so the first run is replayed "
-                      f"and settled (second board {' / '.join(second_board) or 'not shown'}); the awards per run are "
-                      "not compared, the totals are", 0)
+            fields["_site_run_twice"] = " / ".join(second_board) or True  # the second run's boards
         # Dealt in: seated and not "out of hand"; a player marked sitting out (on the seat line, or
         # before the deal) only if they post or act (a tournament deals sitting-out players in).
         dealt = [k for k in range(n_seats) if out[k] != "out" and (active[k] or (not out[k] and not sat_out[k]
@@ -374,7 +375,8 @@ class _Hand:
         if len(dealt) < 2:
             if not self.findings or not self.fatal:
                 self.find("site-hand-cancelled" if cancelled else "site-truncated-hand",
-                          f"{len(dealt)} player(s) dealt in: a hand needs 2", 0, True)
+                          f"{'the site cancelled the hand; ' if cancelled else ''}{len(dealt)} player(s) dealt in: "
+                          "a hand needs 2 to be replayed", 0, True)
             return self._result(None, fields)
         if self.fatal:
             return self._result(None, fields)
@@ -502,8 +504,6 @@ class _Hand:
             fields["_site_pots"] = [self.site_text(a) for a in site_pots]
         fields["_site_collected"] = [self.site_text(collected[pos]) if collected[pos] >= 0 else "0" for pos in positions]
         fields["_site_returned"] = [self.site_text(returned[pos]) if returned[pos] >= 0 else "" for pos in positions]
-        if run_twice:
-            fields["_site_run_twice"] = True
         if cash_outs:
             fields["_site_cash_out"] = cash_outs
         if cancelled:

@@ -12,8 +12,10 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_pots``             "Main pot", "Side pot(-N)": each pot after its rake, in order
 ``_site_collected``        per player: the sum of their "collected ... from pot" lines
 ``_site_returned``         per player: "Uncalled bet (X) returned to" ("" where the site wrote none)
-``_site_run_twice``        true: two boards (one replayed); awards per run not compared
+``_site_run_twice``        the second run's cards (or true): one board replayed; awards per run not compared
 ``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
+``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
+``_site_cancelled``        true: the site cancelled the hand
 =========================  =================================================================
 """
 
@@ -34,6 +36,8 @@ COLLECTED: Final = "_site_collected"
 RETURNED: Final = "_site_returned"
 RUN_TWICE: Final = "_site_run_twice"
 CASH_OUT: Final = "_site_cash_out"
+CAP: Final = "_site_cap"
+CANCELLED: Final = "_site_cancelled"
 
 
 def units(value: object, scale: int) -> int | None:
@@ -87,6 +91,28 @@ def stated_rakes(hand: Hand, pots: Sequence[Pot]) -> tuple[int, ...] | None:
     return tuple(rakes)
 
 
+def _said(fields: dict) -> list[Finding]:
+    """What PHH cannot express, said from the fields (so a converted file says it too)."""
+    out: list[Finding] = []
+    if CAP in fields:
+        out.append(Finding("site-cap-game", f"a no-limit game capped at {fields.get(CAP)} a player: PHH has no "
+                           "betting cap; a player who reaches the cap is replayed as if they could bet on"))
+    if RUN_TWICE in fields:
+        second = fields.get(RUN_TWICE)
+        out.append(Finding("site-run-twice", "the hand was run twice: PHH holds one board, so the first run is "
+                           "replayed and settled" + (f" (the second run: {second})" if isinstance(second, str) else "")
+                           + "; the awards per run are not compared, the totals are"))
+    cash = fields.get(CASH_OUT)
+    if isinstance(cash, list):
+        for line in cash:
+            out.append(Finding("site-cash-out", f"{line}: the pot was not awarded at showdown, so the payouts are "
+                               "not compared"))
+    if CANCELLED in fields:
+        out.append(Finding("site-hand-cancelled", "the site cancelled the hand (\"Hand cancelled\"): it is settled "
+                           "as far as it went; the site states no payout"))
+    return out
+
+
 def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
                   received: Sequence[int] | None) -> list[Finding]:
     """One finding per figure the site states that the settlement does not give (see the module
@@ -96,7 +122,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
         return []
     scale = hand.scale
     n = hand.players
-    out: list[Finding] = []
+    out = _said(fields)
     pot_total = 0
     for pot in pots:
         pot_total += pot.amount

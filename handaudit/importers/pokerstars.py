@@ -52,6 +52,9 @@ VARIANT_OF_GAME: Final[dict[tuple[str, str], str]] = {
 }
 _HOLE: Final[dict[str, int]] = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
 _FIXED: Final = ("FT", "FO/8")
+# What a line that starts with a seated player's name can be (the rest are said elsewhere).
+_PLAYER_EVENTS: Final = frozenset([L.E_POST, L.E_FOLD, L.E_CHECK, L.E_CALL, L.E_BET, L.E_RAISE, L.E_SHOWS,
+                                   L.E_MUCKS, L.E_NO_SHOW, L.E_COLLECTED, L.E_CASH_OUT])
 # Phases of the hand's text.
 _POSTS: Final = 0
 _DEAL: Final = 1
@@ -336,6 +339,10 @@ class _Hand:
                     continue
             kind = ev[0]
             pos = by_length[ev[1]] if ev[1] >= 0 else -1
+            if kind != L.E_OTHER and (pos < 0 or kind not in _PLAYER_EVENTS):
+                # a line of another part of the hand (a summary's, a header's) where actions are
+                self.find("site-unknown-line", f"line {self.chunk.line + i}: a line out of place: {line[:120]!r}", i)
+                continue
             if kind == L.E_OTHER:
                 if phase == _POSTS and pos >= 0 and (line.endswith(": sits out") or line.endswith(": is sitting out")):
                     sat_out[pos] = not posts[pos]

@@ -172,9 +172,23 @@ def placeholder(line: str, start: int, length: int, who: int) -> str:
     return f"{line[:start]}\x01{who}\x02{line[start + length:]}"
 
 
+_MEMO: dict[str, Event] = {}  # a line's reading by its text (names replaced): a parse costs milliseconds
+_MEMO_MAX: Final = 4096
+
+
 def grammar_event(text: str) -> Event:
     """The grammar's reading of one line (names already replaced by :func:`placeholder`):
-    its event, or unknown when the grammar does not accept the line either."""
+    its event, or unknown when the grammar does not accept the line either. Remembered by the
+    line's text (bounded), as the PHH reader remembers an action's parse."""
+    event = _MEMO.get(text)
+    if event is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        event = _MEMO[text] = _grammar_event(text)
+    return event
+
+
+def _grammar_event(text: str) -> Event:
     from lark import LarkError, Token, Tree
 
     try:

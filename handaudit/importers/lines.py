@@ -57,12 +57,19 @@ _OTHER_PARTS: Final[tuple[str, ...]] = (" joins the table at seat #", " said, \"
 def player_at(line: str, names: list[str], start: int = 0) -> int:
     """The index (into ``names``, longest first) of the seated name ``line`` holds at ``start``
     followed by ``:`` or a space, or -1."""
+    n = len(line)
+    if start == 0:  # (compiled, the one-argument startswith is a native call; with a start it is not)
+        for i in range(len(names)):
+            name = names[i]
+            end = len(name)
+            if end < n and line.startswith(name) and (line[end] == ":" or line[end] == " "):
+                return i
+        return -1
     for i in range(len(names)):
         name = names[i]
-        if line.startswith(name, start):
-            end = start + len(name)
-            if end < len(line) and (line[end] == ":" or line[end] == " "):
-                return i
+        end = start + len(name)
+        if end < n and line.startswith(name, start) and (line[end] == ":" or line[end] == " "):
+            return i
     return -1
 
 

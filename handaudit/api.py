@@ -35,17 +35,18 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     """
     from .findings.selection import Selection, codes_of, severities_of
     from .grammar.duplicates import SiteHands
-    from .grammar.sources import drop_repeats, expand_paths, read_chunks
+    from .grammar.sources import drop_repeats
+    from .importers.inputs import expand_inputs, read_inputs
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_chunk
 
     book = load_rulebook(rulebook, list(overrides))
     levels = [f"{k}={v}" for k, v in severity.items()] if isinstance(severity, Mapping) else list(severity)
     selection = Selection(codes_of(select, "select"), codes_of(ignore, "ignore"), severities_of(levels, "severity"))
-    files, repeats = drop_repeats(expand_paths(list(paths)))
+    files, repeats = drop_repeats(expand_inputs(list(paths)))
     for note in repeats:
         warnings.warn(note, stacklevel=2)
     site_hands = SiteHands()
     for path in files:
-        for chunk in read_chunks(path):
+        for chunk in read_inputs(path):
             yield audit_chunk(site_hands.check(chunk), book, selection)

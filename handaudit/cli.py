@@ -248,24 +248,24 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     raw text first; the ``hand`` field needs each hand read (not replayed), still far less than
     auditing the file.
     """
-    from .grammar.reader import read_chunk
-    from .grammar.sources import expand_paths, read_chunks
+    from .importers import read_any
+    from .importers.inputs import expand_inputs, read_inputs
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_read
 
-    files = expand_paths([file])
+    files = expand_inputs([file])
     if len(files) != 1:
         raise UserError(f"{file}: give one PHH file (found {len(files)} under this directory)")
     book = load_rulebook(rulebook, list(overrides))
     by_key, by_number = [], []
     keys: list[str] = []
     hands = 0
-    for chunk in read_chunks(files[0]):
+    for chunk in read_inputs(files[0]):
         hands += 1
         if hand is None or chunk.hand_key == hand:
-            by_key.append(audit_read(read_chunk(chunk), book, chunk.index))
+            by_key.append(audit_read(read_any(chunk), book, chunk.index))
             continue
-        read = read_chunk(chunk)
+        read = read_any(chunk)
         if read.hand is not None and read.hand.hand is not None and _same_number(read.hand.hand, hand):
             by_number.append(audit_read(read, book, chunk.index))
         elif len(keys) < 20 and chunk.hand_key:
@@ -341,6 +341,49 @@ def settle(file, hand_key, rulebook, overrides):
             text = render_ledger(report.hand, report.replay, report.settlement)
             _echo(text, nl=not text.endswith("\n"))
     return EXIT_OK
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="INPUT...")
+@click.option("-o", "--output", "output", required=True, metavar="OUT.phhs",
+              help="The .phhs file to write (refused if it exists, unless --overwrite).")
+@click.option("--overwrite", is_flag=True, help="Replace OUT.phhs if it exists.")
+def convert(paths, output, overwrite):
+    """Write the hands of INPUT... (site logs, PHH) as PHH, exactly, into one .phhs file.
+
+    Each hand is read as `check` reads it; a hand that cannot be read is named on standard error
+    with its reason and not written (exit status 1). The site's own figures are kept as user
+    fields `_site_...`, so `check OUT.phhs` gives the same audit as `check INPUT...`.
+    """
+    from .grammar.writer import phhs
+    from .importers import read_any
+    from .importers.inputs import expand_inputs, read_inputs
+
+    if not output.endswith(".phhs"):
+        raise UserError(f"-o {output}: the output must be a .phhs file")
+    if os.path.lexists(output) and not overwrite:
+        raise UserError(f"-o {output}: exists (give --overwrite to replace it)")
+    files = expand_inputs(list(paths))
+    skipped = 0
+    hands = []
+    for path in files:
+        for chunk in read_inputs(path):
+            read = read_any(chunk)
+            if read.hand is None:
+                skipped += 1
+                where = f"{read.source} [{read.hand_key}]" if read.hand_key else read.source
+                why = "; ".join(f"{f.code}: {f.message}" for f in read.findings) or "unreadable"
+                _err(f"{where}: not converted: {why}")
+                continue
+            hands.append(read.hand)
+    tmp = f"{output}.tmp-{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8", newline="\n") as out:
+        for piece in phhs(hands):
+            out.write(piece)
+    os.replace(tmp, output)
+    _echo(f"{len(hands)} hands written to {output}" + (f"; {skipped} not converted (see above)" if skipped else ""),
+          err=True)
+    return EXIT_FINDINGS if skipped else EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------------

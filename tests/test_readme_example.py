@@ -28,7 +28,8 @@ def test_the_python_api_example_runs_as_a_plain_script(tmp_path):
     assert "died" not in proc.stderr
     assert runs.read_text() == "__main__\n"
     lines = proc.stdout.splitlines()
-    hands = len(list((REPO / "samples").glob("*.phh")))
+    # every .phh sample is one hand, and so is every PokerStars sample (read by its content)
+    hands = len(list((REPO / "samples").glob("*.phh"))) + len(list((REPO / "samples").glob("pokerstars-*.txt")))
     assert any(line.startswith(f"{hands} hands: ") for line in lines), proc.stdout  # print(summary): short
     assert lines[-1] == "['actions', 'findings', 'hands', 'players', 'pots']"
     assert (tmp_path / "report" / "_SUCCESS").exists()

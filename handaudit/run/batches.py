@@ -8,7 +8,7 @@ from collections import deque
 
 from ..grammar.chunk import Chunk
 from ..grammar.duplicates import SiteHands
-from ..grammar.sources import read_chunks
+from ..importers.inputs import read_inputs
 from .common import MAX_BATCH_BYTES
 
 
@@ -18,7 +18,7 @@ def input_batches(files: list[str], batch_size: int):
     size = 0
     site_hands = SiteHands()  # a site hand given twice: the second copy is not read
     for path in files:
-        for chunk in read_chunks(path):
+        for chunk in read_inputs(path):
             chunk = site_hands.check(chunk)
             batch.append(chunk)
             size += len(chunk.data) + len(chunk.hand_key) + 3

@@ -17,8 +17,8 @@ from ..core.status import ERROR
 from ..findings.finding import Finding
 from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk
-from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
+from ..importers import read_any
 from ..reports.hand_facts import currency
 from ..reports.hand_report import HandReport
 from ..reports.jsonl import report_line
@@ -56,7 +56,7 @@ def audit_chunk(chunk: Chunk, book: Rulebook, selection: Selection = EVERYTHING)
     """Read, replay and settle one hand. Never raises (unless debugging): a failure of handaudit
     itself on this hand becomes an ``internal-error`` finding and the run goes on."""
     try:
-        read = read_chunk(chunk)
+        read = read_any(chunk)  # a site log's hand to its importer, the rest to the PHH reader
     except Exception as err:
         if debug():
             raise

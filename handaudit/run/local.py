@@ -47,7 +47,8 @@ import warnings
 
 from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
-from ..grammar.sources import drop_repeats, expand_paths
+from ..grammar.sources import drop_repeats
+from ..importers.inputs import expand_inputs
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
@@ -109,7 +110,7 @@ class Runner:
     def _prepare(self):
         from ..rules.rulebook import load_rulebook
 
-        files, self.repeats = drop_repeats(expand_paths(self.paths))  # SourceError: exit status 2 first
+        files, self.repeats = drop_repeats(expand_inputs(self.paths))  # SourceError: exit status 2 first
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         self.files = files

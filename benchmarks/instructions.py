@@ -38,6 +38,8 @@ STAGES = [
     ("split into hands", "CPyDef_sources___read_chunks_gen_____mypyc_generator_helper__"),
     ("read (TOML + fields + actions)", "CPyDef_reader___read_chunk"),
     ("  of which HandBuilder.build", "CPyDef_reader____HandBuilder___build"),
+    ("cut a site log into hands", "CPyDef_common___split_log"),
+    ("import a site hand (PokerStars)", "CPyDef_pokerstars___read_hand"),
     ("replay", "CPyDef_engine___replay"),
     ("settle", "CPyDef_settlement___settle"),
     ("contract.hand_json (the JSON object)", "CPyDef_contract___hand_json"),

@@ -27,14 +27,12 @@ class UserError(Exception):
 
 
 def _rulebook_error_types() -> tuple[type[Exception], ...]:
+    from .config import ConfigError
+    from .findings.selection import SelectionError
     from .reports.layout import OutputError
+    from .rules.params import RulebookError
 
-    try:
-        from .rules.params import RulebookError
-
-        return (SourceError, UserError, OutputError, RulebookError)
-    except ImportError:  # pragma: no cover
-        return (SourceError, UserError, OutputError)
+    return (SourceError, UserError, OutputError, RulebookError, ConfigError, SelectionError)
 
 
 def _echo(text: str = "", nl: bool = True, err: bool = False) -> None:
@@ -86,9 +84,13 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @_rulebook_option
 @_set_option
-@click.option("--out", "out_dir", metavar="DIR", help="Write the Parquet audit report into DIR.")
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text", show_default=True,
-              help="Standard output: a human summary, or one JSON object per hand.")
+@click.option("--out", "out_dir", metavar="DIR",
+              help="Write the Parquet audit report into DIR (new or empty, or an earlier report with --overwrite).")
+@click.option("--overwrite", is_flag=True, help="With --out: replace the handaudit report already in DIR.")
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "json"]), default="text", show_default=True,
+              help="Standard output: a human summary with the worst hands, one JSON object per hand (jsonl), "
+                   "or the run's summary as one JSON object (json, for scripts and CI).")
+@click.option("--quiet", "-q", is_flag=True, help="Text output: only the counts of hands (valid, invalid, unreadable).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes that audit: this one and N-1 workers (default: all cores; one for an input under 2 MB); "
                    "with --engine dask, the local cluster's N workers. Results do not depend on N.")
@@ -100,20 +102,40 @@ def cli() -> None:
               help="local: worker processes on this machine; dask: the workers of a Dask cluster.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="With --engine dask: a running Dask scheduler (tcp://host:8786); default: a local cluster of --jobs workers (2).")
-def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, write_invalid, engine, scheduler):
+@click.option("--select", multiple=True, metavar="CODE[,CODE]",
+              help="Report only these finding codes (replaces handaudit.toml's select; repeatable).")
+@click.option("--ignore", multiple=True, metavar="CODE[,CODE]",
+              help="Do not report these finding codes; they are counted as ignored (adds to handaudit.toml's; repeatable).")
+@click.option("--severity", "levels", multiple=True, metavar="CODE=LEVEL",
+              help="Report CODE at LEVEL (error, warning, info) instead of its own severity (repeatable).")
+@click.option("--config", "config_file", metavar="FILE",
+              help="The project configuration (default: handaudit.toml in the working directory, if any).")
+def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
+          scheduler, select, ignore, levels, config_file):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
+    from .config import load_config, selection_for
     from .run.local import Runner
+
+    selection = selection_for(load_config(config_file), select, ignore, levels)
     from .run.process import no_idle_blas_threads
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
     from .reports.subsets import Subsets
-    from .reports.text import Progress, render_summary
+    from .reports.text import Progress, render_counts, render_summary, render_worst, run_json
 
+    if out_dir is not None and not out_dir.strip():
+        raise click.BadParameter("the report directory cannot be an empty path", param_hint="--out")
+    if overwrite and not out_dir:
+        raise click.BadParameter("--overwrite needs --out DIR", param_hint="--overwrite")
     if list(paths).count("-") > 1:
         raise click.BadParameter("standard input '-' can be given only once", param_hint="PATH")
     for flag, d in (("--write-valid", write_valid), ("--write-invalid", write_invalid), ("--out", out_dir)):
         if d and os.path.exists(d) and not os.path.isdir(d):
             raise UserError(f"{flag} {d}: exists and is not a directory")
+    if out_dir and "://" not in out_dir:  # (a URL's bucket: the Dask engine's own checks)
+        from .reports.layout import check_out_dir
+
+        check_out_dir(out_dir, overwrite)
     if out_dir and not _is_utf8(os.path.abspath(out_dir)):
         raise UserError(f"--out {out_dir}: the path is not UTF-8, which the Parquet writer (pyarrow) cannot open; "
                         "choose a directory whose path is")
@@ -139,7 +161,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
             raise UserError("--format jsonl, --write-valid and --write-invalid need --engine local")
         try:
             result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
-                                scheduler=scheduler, progress=progress).run()
+                                scheduler=scheduler, progress=progress, selection=selection).run()
         except EngineError as err:
             raise UserError(str(err)) from None
     else:
@@ -151,7 +173,7 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
         if subsets is not None and subsets.active:
             sinks.append(CleanSubsets(subsets))
         runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir, sinks=sinks,
-                        progress=progress)
+                        progress=progress, selection=selection)
         result = runner.run()
     s = result.summary
     notes = []
@@ -169,16 +191,30 @@ def check(paths, rulebook, overrides, out_dir, fmt, jobs, fail_on, write_valid, 
                          + ".")
     stop_notes = len(notes)
     notes += result.subsets
-    if fmt == "text":
+    if fmt == "text" and quiet:
+        _echo(render_counts(s), nl=False)
+        for note in notes:
+            _err(note)
+    elif fmt == "text":
+        rest = notes[stop_notes:]  # why the run stopped goes to standard error, once (below)
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
-                             "\n".join(notes) if notes else None, build_name()), nl=False)
+                                  "\n".join(rest) if rest else None, build_name()), nl=False)
+        if s.invalid or s.unreadable:
+            _echo()
+            _echo(render_worst(s, rulebook), nl=False)
+    elif fmt == "json":
+        import json
+
+        _echo(json.dumps(run_json(s, result, out_dir, fail_on), ensure_ascii=False))
+        for note in notes:
+            _err(note)
     else:
         for note in notes:
             _err(note)
         if _isatty(sys.stderr) and result.complete:
             _err(f"{s.hands:,} hands: {s.valid:,} valid, {s.invalid:,} invalid, {s.unreadable:,} unreadable"
                  + (f"; report in {out_dir}" if out_dir else ""))
-    if fmt == "text" and (result.interrupted or result.error):
+    if fmt == "text" and not quiet and (result.interrupted or result.error):
         for note in notes[:stop_notes]:
             _err(note)
     for note in result.notes:  # what the run recovered from (a worker that died)
@@ -208,31 +244,56 @@ def _isatty(stream) -> bool:
 
 
 def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
-    """The audited hands of FILE (only the one with key ``hand`` if given; its duplicates too).
+    """The audited hands of FILE: every hand, or those ``hand`` names.
 
-    Hands are selected on their raw text first, so finding one hand in a huge file costs a scan,
-    not an audit of every hand.
+    ``hand`` is a table name of a .phhs file (``[17]``) or the PHH ``hand`` field, the site's
+    hand number a floor manager has; when a table name and a hand number both match (different
+    hands), both are shown and a note on standard error says so. Table names are matched on the
+    raw text first; the ``hand`` field needs each hand read (not replayed), still far less than
+    auditing the file.
     """
-    from .grammar.reader import read_chunk
-    from .grammar.sources import expand_paths, read_chunks
+    from .importers import read_any
+    from .importers.inputs import expand_inputs, read_inputs
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_read
 
-    files = expand_paths([file])
+    files = expand_inputs([file])
     if len(files) != 1:
         raise UserError(f"{file}: give one PHH file (found {len(files)} under this directory)")
     book = load_rulebook(rulebook, list(overrides))
-    found = []
+    by_key, by_number = [], []
     keys: list[str] = []
-    for chunk in read_chunks(files[0]):
+    hands = 0
+    for chunk in read_inputs(files[0]):
+        hands += 1
         if hand is None or chunk.hand_key == hand:
-            found.append(audit_read(read_chunk(chunk), book, chunk.index))
-        elif len(keys) < 20:
+            by_key.append(audit_read(read_any(chunk), book, chunk.index))
+            continue
+        read = read_any(chunk)
+        if read.hand is not None and read.hand.hand is not None and _same_number(read.hand.hand, hand):
+            by_number.append(audit_read(read, book, chunk.index))
+        elif len(keys) < 20 and chunk.hand_key:
             keys.append(chunk.hand_key)
+    if by_key and by_number:
+        named = ", ".join(f"[{r.hand_key}]" for r in by_number)
+        _err(f"--hand {hand}: the table named {hand!r} and the hand numbered {hand} ({named}) both match; "
+             "showing both, the table first")
+    found = by_key + by_number
     if not found:
-        hint = f" (keys: {', '.join(keys)}{', ...' if len(keys) == 20 else ''})" if keys else ""
-        raise UserError(f"{file}: no hand with key {hand!r}{hint}")
+        if hands == 1 and not keys:
+            raise UserError(f"{file}: no hand numbered {hand!r}; the file holds one hand (a .phh file has no table "
+                            "names): leave out --hand")
+        hint = f" (table names: {', '.join(keys)}{', ...' if len(keys) == 20 else ''})" if keys else ""
+        raise UserError(f"{file}: no hand with the table name or the hand number {hand!r}{hint}")
     return found
+
+
+def _same_number(value: object, wanted: str) -> bool:
+    """Whether the PHH ``hand`` field (an integer, or a site's hand id as text) is ``wanted``."""
+    if isinstance(value, bool):
+        return False
+    text = str(value).strip()
+    return text == wanted.strip() or (text.lstrip("#") == wanted.strip().lstrip("#"))
 
 
 def _unreadable_text(report) -> str:
@@ -246,7 +307,8 @@ def _unreadable_text(report) -> str:
 
 @cli.command()
 @click.argument("file", metavar="FILE")
-@click.option("--hand", "hand_key", metavar="KEY", help="The hand's table name in a .phhs file (default: every hand).")
+@click.option("--hand", "hand_key", metavar="KEY|NUMBER",
+              help="The hand's table name in a .phhs file, or its PHH hand number (default: every hand).")
 @_rulebook_option
 @_set_option
 def explain(file, hand_key, rulebook, overrides):
@@ -266,7 +328,8 @@ def explain(file, hand_key, rulebook, overrides):
 
 @cli.command()
 @click.argument("file", metavar="FILE")
-@click.option("--hand", "hand_key", metavar="KEY", help="The hand's table name in a .phhs file (default: every hand).")
+@click.option("--hand", "hand_key", metavar="KEY|NUMBER",
+              help="The hand's table name in a .phhs file, or its PHH hand number (default: every hand).")
 @_rulebook_option
 @_set_option
 def settle(file, hand_key, rulebook, overrides):
@@ -282,6 +345,49 @@ def settle(file, hand_key, rulebook, overrides):
             text = render_ledger(report.hand, report.replay, report.settlement)
             _echo(text, nl=not text.endswith("\n"))
     return EXIT_OK
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="INPUT...")
+@click.option("-o", "--output", "output", required=True, metavar="OUT.phhs",
+              help="The .phhs file to write (refused if it exists, unless --overwrite).")
+@click.option("--overwrite", is_flag=True, help="Replace OUT.phhs if it exists.")
+def convert(paths, output, overwrite):
+    """Write the hands of INPUT... (site logs, PHH) as PHH, exactly, into one .phhs file.
+
+    Each hand is read as `check` reads it; a hand that cannot be read is named on standard error
+    with its reason and not written (exit status 1). The site's own figures are kept as user
+    fields `_site_...`, so `check OUT.phhs` gives the same audit as `check INPUT...`.
+    """
+    from .grammar.writer import phhs
+    from .importers import read_any
+    from .importers.inputs import expand_inputs, read_inputs
+
+    if not output.endswith(".phhs"):
+        raise UserError(f"-o {output}: the output must be a .phhs file")
+    if os.path.lexists(output) and not overwrite:
+        raise UserError(f"-o {output}: exists (give --overwrite to replace it)")
+    files = expand_inputs(list(paths))
+    skipped = 0
+    hands = []
+    for path in files:
+        for chunk in read_inputs(path):
+            read = read_any(chunk)
+            if read.hand is None:
+                skipped += 1
+                where = f"{read.source} [{read.hand_key}]" if read.hand_key else read.source
+                why = "; ".join(f"{f.code}: {f.message}" for f in read.findings) or "unreadable"
+                _err(f"{where}: not converted: {why}")
+                continue
+            hands.append(read.hand)
+    tmp = f"{output}.tmp-{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8", newline="\n") as out:
+        for piece in phhs(hands):
+            out.write(piece)
+    os.replace(tmp, output)
+    _echo(f"{len(hands)} hands written to {output}" + (f"; {skipped} not converted (see above)" if skipped else ""),
+          err=True)
+    return EXIT_FINDINGS if skipped else EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------------
@@ -313,7 +419,8 @@ def rulebooks(names, codes):
 def summary(directory, worst):
     """The summary of an existing report (check --out DIR), and its worst hands."""
     from .reports.layout import is_report
-    from .reports.text import WORST, render_summary, render_worst, summary_from_report
+    from .grammar.sources import report_path
+    from .reports.text import WORST, render_summary, render_worst, source_resolver, summary_from_report
 
     if not os.path.isdir(directory):
         raise UserError(f"{directory}: no such directory")
@@ -332,18 +439,23 @@ def summary(directory, worst):
         if worst > WORST:
             from .reports.parquet import read_table
 
-            s.worst = _worst_from(read_table(directory, "hands", ["source", "hand_key", "hand_index", "findings", "errors"]), worst)
-        _echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst), nl=False)
+            s.worst = _worst_from(directory, read_table(directory, "hands", ["source", "hand_key", "hand_index",
+                                                                             "findings", "errors"]), worst)
+        here = (manifest or {}).get("working_directory")
+        resolve = source_resolver(here, report_path(os.getcwd())) if here else None
+        _echo(render_worst(s, manifest.get("rulebook") if manifest else None, worst, resolve), nl=False)
     return EXIT_OK
 
 
-def _worst_from(hands, n: int) -> list:
+def _worst_from(directory: str, hands, n: int) -> list:
     import pyarrow.compute as pc
+
+    from .reports.text import findings_of_hands, worst_from_tables
 
     t = hands.filter(pc.greater(hands.column("errors"), 0)).sort_by(
         [("errors", "descending"), ("findings", "descending"), ("source", "ascending"), ("hand_index", "ascending")]
     ).slice(0, n)
-    return [(-r["errors"], -r["findings"], r["source"], r["hand_index"], r["hand_key"]) for r in t.to_pylist()]
+    return worst_from_tables(t, findings_of_hands(directory, t))
 
 
 # ---------------------------------------------------------------------------------------------

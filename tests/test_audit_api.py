@@ -52,14 +52,14 @@ def test_a_failing_reader_on_one_hand_is_that_hands_finding(phhs, monkeypatch):
     import handaudit.run.hand_loop as auditing
 
     monkeypatch.delenv("HANDAUDIT_DEBUG", raising=False)
-    real = auditing.read_chunk
+    real = auditing.read_any  # the hand loop reads through the importers' router (PHH or a site log)
 
     def flaky(chunk):
         if chunk.hand_key == "1":
             raise MemoryError("simulated")
         return real(chunk)
 
-    monkeypatch.setattr(auditing, "read_chunk", flaky)
+    monkeypatch.setattr(auditing, "read_any", flaky)
     reports = list(audit([phhs]))
     assert [(r.hand_key, r.status) for r in reports] == [("1", "unreadable"), ("2", "valid"), ("3", "valid")]
     assert reports[0].findings[0].message == "handaudit failed while reading this hand: MemoryError: simulated"

@@ -88,7 +88,7 @@ def test_fail_on(files, fail_on, valid_rc, warning_rc, invalid_rc):
     (["check", "{valid}", "--jobs", "0"], "jobs"),
     (["check"], "PATH"),
     (["frobnicate"], "No such command"),
-    (["explain", "{valid}", "--hand", "7"], "no hand with key '7'"),
+    (["explain", "{valid}", "--hand", "7"], "no hand numbered '7'; the file holds one hand"),
     (["summary", "{tmp}"], "not a handaudit report"),
     (["rulebooks", "no-such-book"], ""),
 ])
@@ -160,10 +160,10 @@ def test_a_bug_on_one_hand_becomes_its_finding(files, monkeypatch, capsys):
 
     real = handaudit.run.hand_loop.audit_read
 
-    def flaky(read, book, index=0):
+    def flaky(read, book, *args):
         if read.source.endswith("invalid.phh"):
             raise ZeroDivisionError("simulated")
-        return real(read, book, index)
+        return real(read, book, *args)
 
     monkeypatch.setattr(handaudit.run.hand_loop, "audit_read", flaky)
     code, captured = _main(["check", files["valid"], files["invalid"], "--format", "jsonl", "--jobs", "1"],
@@ -330,3 +330,104 @@ def test_reader_agrees_with_written_subset_hand_count(tmp_path):
     assert proc.returncode == 0
     valid = int(proc.stdout.decode().split("valid")[1].split()[0].replace(",", ""))
     assert sum(1 for _ in read_hands([str(out / "valid.phhs")])) == valid
+
+
+# --- --hand: a table name or the PHH hand number ------------------------------------------------
+
+
+def _numbered(tmp_path):
+    path = tmp_path / "night.phhs"
+    path.write_text(f"[1]\nhand = 7\n{VALID_HAND}\n[7]\nhand = 3017235188\n{VALID_HAND}\n[x]\n{VALID_HAND}",
+                    encoding="utf-8")
+    return path
+
+
+def test_hand_by_its_phh_number(tmp_path):
+    path = _numbered(tmp_path)
+    r = run_cli("settle", str(path), "--hand", "3017235188", text=True)
+    assert r.returncode == 0, r.stderr
+    assert f"Settlement of {path} [7] (hand 3017235188)" in r.stdout and "[1]" not in r.stdout
+    r = run_cli("explain", str(path), "--hand", "x", text=True)
+    assert r.returncode == 0 and f"{path} [x]:" in r.stdout
+
+
+def test_hand_matching_a_table_name_and_a_number_shows_both_and_says_so(tmp_path):
+    path = _numbered(tmp_path)
+    r = run_cli("explain", str(path), "--hand", "7", text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.index(f"{path} [7] (hand 3017235188)") < r.stdout.index(f"{path} [1] (hand 7)")
+    assert "--hand 7: the table named '7' and the hand numbered 7 ([1]) both match" in r.stderr
+
+
+def test_hand_not_found_lists_the_table_names(tmp_path):
+    r = run_cli("explain", str(_numbered(tmp_path)), "--hand", "99", text=True)
+    assert r.returncode == 2
+    assert "no hand with the table name or the hand number '99' (table names: 1, 7, x)" in r.stderr
+
+
+# --- what check prints: the worst hands, --quiet, --format json ------------------------------------
+
+
+def test_check_names_the_worst_hands_with_their_first_error_and_command(tmp_path):
+    (tmp_path / "bad.phh").write_text((REPO / "samples" / "bet-below-minimum.phh").read_text(), encoding="utf-8")
+    (tmp_path / "ok.phh").write_text(VALID, encoding="utf-8")
+    r = run_cli("check", "bad.phh", "ok.phh", cwd=tmp_path, text=True)
+    assert r.returncode == 1
+    worst = r.stdout[r.stdout.index("Worst hands"):].splitlines()
+    assert worst[0] == "Worst hands (most errors), 1 of 1 with errors:"
+    assert worst[1] == "  bad.phh: 1 error, 1 finding"
+    assert worst[2].startswith("    first: bet-below-minimum: p1 bets to 4")
+    assert worst[3] == "    handaudit explain bad.phh"
+
+
+def test_quiet_prints_only_the_counts(files):
+    r = run_cli("check", files["valid"], files["invalid"], "--quiet", text=True)
+    assert r.returncode == 1
+    assert r.stdout.splitlines()[1:] == ["  valid       1   (no error finding)",
+                                         "  invalid     1   (at least one error finding)",
+                                         "  unreadable  0   (could not be read; see their findings)"]
+
+
+def test_format_json_is_one_object_for_scripts(files):
+    r = run_cli("check", files["valid"], files["invalid"], "--format", "json", text=True)
+    assert r.returncode == 1
+    (line,) = r.stdout.splitlines()
+    run = json.loads(line)
+    assert (run["hands"], run["valid"], run["invalid"], run["exit_status"], run["complete"]) == (2, 1, 1, 1, True)
+    assert run["worst"][0]["source"] == files["invalid"] and run["worst"][0]["first_error"]["code"]
+    assert run["ignored"] == {} and run["report"] is None
+
+
+def test_summary_commands_work_from_another_directory(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "bad.phh").write_text((REPO / "samples" / "bet-below-minimum.phh").read_text(), encoding="utf-8")
+    assert run_cli("check", "bad.phh", "--out", "rep", cwd=work, text=True).returncode == 1
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    r = run_cli("summary", str(work / "rep"), cwd=elsewhere, text=True)
+    assert r.returncode == 0, r.stderr
+    command = [line.strip() for line in r.stdout.splitlines() if line.strip().startswith("handaudit explain")]
+    assert command == [f"handaudit explain {work / 'bad.phh'}"]  # outside the working directory: absolute
+    assert "first: bet-below-minimum" in r.stdout
+    again = run_cli(*command[0].split()[1:], cwd=elsewhere, text=True)
+    assert again.returncode == 0 and "bet-below-minimum" in again.stdout
+
+
+def test_progress_knows_the_size_of_gz_files_and_redirected_standard_input(tmp_path):
+    import gzip
+
+    from handaudit.run.batches import input_bytes
+
+    text = ("[1]\n" + VALID) * 50
+    plain = tmp_path / "a.phhs"
+    plain.write_text(text)
+    packed = tmp_path / "b.phhs.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert input_bytes([str(plain), str(packed)]) == 2 * len(text.encode())
+    with open(plain, "rb") as f:
+        code = "from handaudit.run.batches import input_bytes; print(input_bytes(['-']))"
+        redirected = subprocess.run([sys.executable, "-c", code], stdin=f, capture_output=True, text=True, cwd=REPO)
+    assert redirected.stdout.strip() == str(len(text.encode()))
+    piped = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=REPO)
+    assert piped.stdout.strip() == "None"  # a pipe: the bar shows hands and rate, no percentage

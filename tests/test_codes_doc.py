@@ -1,19 +1,46 @@
-"""The finding-code reference in docs/codes.md is generated; it must match the catalogue."""
+"""The finding-code catalogue is complete, its samples raise their codes, and the generated
+reference (docs/codes.md and the README's table) matches it."""
 
 from pathlib import Path
 
-from handaudit.findings.codes import CODES
-from handaudit.rules.docs import render_codes_markdown
+import pytest
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "codes.md"
+from handaudit import audit
+from handaudit.findings.codes import CODES
+from handaudit.rules.docs import readme_with_table, render_codes_markdown
+from handaudit.rules.rulebook import BUILTIN
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "codes.md"
+README = ROOT / "README.md"
+SAMPLES = ROOT / "samples"
+
+# Codes no sample hand can show: a hand that cannot be read (the tests in tests/grammar/ and
+# tests/test_hostile_inputs.py raise each), a file that is not a hand, and handaudit's own failure.
+NO_SAMPLE = {"syntax-error", "missing-field", "invalid-field", "unknown-field", "unknown-variant", "invalid-card",
+             "unknown-player", "duplicate-hand", "no-hands", "unreadable-input", "not-phh-file", "internal-error"}
 
 
 def test_codes_doc_is_current():
     assert DOC.read_text(encoding="utf-8") == render_codes_markdown(), \
-        "regenerate with: python -m handaudit.rules.docs > docs/codes.md"
+        "regenerate with: python -m handaudit.rules.docs --write"
 
 
-def test_every_code_is_documented_with_an_example_and_fix():
+def test_readme_code_table_is_current():
+    text = README.read_text(encoding="utf-8")
+    assert text == readme_with_table(text), "regenerate with: python -m handaudit.rules.docs --write"
+
+
+def test_every_code_is_documented():
     for info in CODES.values():
-        assert info.summary and info.example and info.fix, info.code
+        assert info.summary and info.why and info.example and info.fix, info.code
+        assert info.summary.endswith(".") and "\n" not in info.summary, info.code
+        assert (not info.sample) == (info.code in NO_SAMPLE), info.code
 
+
+@pytest.mark.parametrize("code", sorted(c for c in CODES if c not in NO_SAMPLE))
+def test_sample_raises_its_code(code):
+    path = SAMPLES / CODES[code].sample
+    assert path.is_file(), path
+    raised = {book: {f.code for r in audit([str(path)], rulebook=book) for f in r.findings} for book in BUILTIN}
+    assert any(code in found for found in raised.values()), raised

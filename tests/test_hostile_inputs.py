@@ -497,7 +497,8 @@ def test_unreadable_input_is_a_documented_error_code():
 
     info = CODES["unreadable-input"]
     assert info.severity == "error" and info.summary and info.example and info.fix
-    assert "| unreadable-input | error |" in (REPO / "README.md").read_text(encoding="utf-8")
+    assert "| [`unreadable-input`](docs/codes.md#unreadable-input-error) | error |" in \
+        (REPO / "README.md").read_text(encoding="utf-8")
 
 
 def test_a_report_directory_with_an_odd_name(tmp_path):

@@ -35,3 +35,12 @@ def amount_text(amount: int, scale: int) -> str:
     if amount < 0:
         return f"-{digits[:cut]}.{digits[cut:]}"
     return f"{digits[:cut]}.{digits[cut:]}"
+
+
+def grouped_amount(amount: int, scale: int) -> str:
+    """:func:`amount_text` with the whole part in groups of three for a person to read
+    (``(2302500000, 2) -> '23,025,000.00'``); the reports' data keep the plain form."""
+    text = amount_text(amount, scale)
+    sign = "-" if text.startswith("-") else ""
+    whole, dot, fraction = text.lstrip("-").partition(".")
+    return f"{sign}{int(whole):,}{dot}{fraction}"

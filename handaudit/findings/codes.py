@@ -1,9 +1,11 @@
 """The catalogue of finding codes (:data:`CODES`): what handaudit can say about a hand.
 
 A finding code works like a lint rule: a stable code, a severity, one sentence saying what it
-means, an example PHH fragment, how to fix it, and the rule it enforces in each rulebook.
-docs/codes.md (:mod:`handaudit.rules.docs`) and ``handaudit rulebooks --codes`` are generated
-from :data:`CODES`; the README's code table is kept by hand (docs/contributing.md).
+means, why it matters, an example PHH fragment, how to fix it, the sample hand in ``samples/``
+that raises it, and the rule it enforces in each rulebook (the rulebook files cite it). The
+parameters that change a code's verdict are listed beside the parameters
+(``rules/params.py``, ``CODES_CHANGED_BY``). docs/codes.md, the README's code table and
+``handaudit rulebooks --codes`` are generated from :data:`CODES` (``handaudit/rules/docs.py``).
 """
 
 from __future__ import annotations
@@ -20,172 +22,391 @@ class CodeInfo:
 
     code: str
     severity: str
-    summary: str
-    example: str = ""
-    fix: str = ""
+    summary: str  # one sentence: what the code says about a hand
+    why: str = ""  # why it matters: what goes wrong at a table or in the data
+    example: str = ""  # a PHH fragment that raises it
+    fix: str = ""  # what to change in the file (or why nothing needs to change)
+    sample: str = ""  # the file in samples/ that raises it, where one can ("" for reading failures)
     rules: dict[str, str] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple:
         return (CodeInfo, init_args(self))  # see handaudit/core/value.py
 
 
-def _c(code, severity, summary, example="", fix="", **rules) -> CodeInfo:
-    return CodeInfo(code, severity, summary, example, fix, rules)
+def _c(code: str, severity: str, summary: str, *, why: str, example: str, fix: str,
+       sample: str = "") -> CodeInfo:
+    return CodeInfo(code, severity, summary, why, example, fix, sample)
 
 
-_ALL = "all rulebooks"
+_READ_FAILS = ("The hand cannot be read, so it is not replayed or settled: it is counted as "
+               "unreadable, with the line and column, and the other hands of the file are read.")
+_RECORD = "A history that contradicts itself cannot be settled with confidence"
+
 CODES: dict[str, CodeInfo] = {
     c.code: c
     for c in [
         # --- reading (the grammar room) ---
         _c("syntax-error", ERROR, "The file, a hand table or an action cannot be parsed.",
-           "actions = ['p1 cbr']  # cbr needs an amount", "Write the action as the PHH notation gives it."),
+           why=_READ_FAILS,
+           example="actions = ['p1 cbr']  # cbr needs an amount",
+           fix="Write the action as the PHH notation gives it."),
         _c("missing-field", ERROR, "A field required for the variant is absent.",
-           "variant = 'FT'  # no small_bet / big_bet", "Add the field; the PHH spec lists the required fields per variant."),
+           why="Without the field (the stakes, the stacks, the actions) the hand's limits and pots are not "
+               "defined. " + _READ_FAILS,
+           example="variant = 'FT'  # no small_bet / big_bet",
+           fix="Add the field; the PHH spec lists the required fields per variant."),
         _c("invalid-field", ERROR, "A field has the wrong type, length or value.",
-           "starting_stacks = [200, 'x']", "Give the field the type and per-player length the PHH spec requires."),
-        _c("unknown-field", WARNING, "A field the PHH spec does not define (user fields start with `_`).",
-           "rake = 0.5", "Rename it `_rake` to mark it as a user field."),
+           why="A per-player field of the wrong length, or a stack that is not an amount, would put chips "
+               "on the wrong player or none. " + _READ_FAILS,
+           example="starting_stacks = [200, 'x']",
+           fix="Give the field the type and per-player length the PHH spec requires."),
+        _c("unknown-field", WARNING, "A field the PHH spec does not define.",
+           why="A misspelt field (`finishing_stack`) is silently not the field meant; user fields are "
+               "marked with a leading `_`, so anything else is likely a mistake. The hand is still audited.",
+           example="rake = 0.5",
+           fix="Rename it `_rake` to mark it as a user field, or correct the spelling."),
         _c("unknown-variant", ERROR, "A variant code outside the PHH list.",
-           "variant = 'NLHE'", "Use one of FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB."),
+           why="The variant decides the deck, the streets and the betting structure: without it no "
+               "action can be judged. " + _READ_FAILS,
+           example="variant = 'NLHE'",
+           fix="Use one of FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB."),
         _c("invalid-card", ERROR, "Bad card notation, or a card not in this variant's deck.",
-           "'d db 4sXc5h' ; or 'd db 2s...' in short-deck (NS)", "Ranks 23456789TJQKA, suits cdhs, ?? for unknown."),
-        _c("unknown-player", ERROR, "`pN` beyond the player count.",
-           "'p9 f' at a 6-player table", "Number players p1..pN in PHH order."),
-        _c("duplicate-hand", ERROR, "A .phhs table name used twice; the second hand is not read.",
-           "[3] ... [3]", "Give every hand its own table name."),
-        _c("no-hands", ERROR, "A .phhs file with no hand table in it.", "an empty hands.phhs",
-           "Write each hand as a table `[1]`, `[2]`, ..."),
+           why="A card that cannot exist (a 4 in short-deck, `Xc`) makes every showdown with it "
+               "meaningless. " + _READ_FAILS,
+           example="'d db 4sXc5h' ; or 'd db 2s...' in short-deck (NS)",
+           fix="Ranks 23456789TJQKA, suits cdhs, ?? for unknown."),
+        _c("unknown-player", ERROR, "An action names a player `pN` beyond the player count.",
+           why="Chips put in by a player who is not at the table cannot be settled. " + _READ_FAILS,
+           example="'p9 f' at a 6-player table",
+           fix="Number players p1..pN in PHH order."),
+        _c("duplicate-hand", ERROR,
+           "A hand given twice: a .phhs table name used twice, or the same site hand (venue, table, hand "
+           "number) in two places; the second is not read.",
+           why="The report's key names a hand by its file and table name, so two hands under one name would "
+               "make one unreachable; and one site hand read twice (a log exported twice, overlapping "
+               "files) would count its pots, rake and findings twice. The second copy is reported, naming "
+               "the first, not audited. Hands with no venue or no hand number are never compared (hand "
+               "numbers alone repeat across files). Not checked with --engine dask, whose workers read "
+               "their own parts of the input.",
+           example="[3] ... [3]; or a.phhs and b.phhs both holding venue = 'PokerStars', hand = 2297417432",
+           fix="Give every hand its own table name; audit each site log once."),
+        _c("no-hands", ERROR, "A .phhs file with no hand table in it.",
+           why="A file that holds no hand is counted once, as unreadable, so that it is not silently "
+               "missing from a run's totals.",
+           example="an empty hands.phhs",
+           fix="Write each hand as a table `[1]`, `[2]`, ..."),
         _c("unreadable-input", ERROR,
-           "An input the system would not let handaudit read: a file or a subdirectory of an input directory "
-           "that cannot be opened, listed or read (permission denied, removed during the run, an I/O error), "
-           "or an entry with a PHH name that is not a regular file (a dangling symlink, a FIFO, a device). "
-           "Each is one unreadable entry of the report, named by its path, with the system's reason; the run "
-           "goes on with the other inputs. (A path given on the command line that cannot be read stops the "
-           "run before it starts, exit status 2.)",
-           "hands/locked/ (mode 000): \"cannot list the directory hands/locked: Permission denied (EACCES); "
-           "its files are not read\"; hands/7.phh -> missing.phh: \"a symbolic link to a missing file\"",
-           "Make the file or directory readable by the user running handaudit (or remove the stale entry) "
-           "and audit it again; the message names the path and the reason."),
+           "An input the system would not let handaudit read (a file or directory that cannot be opened, "
+           "listed or read, or a PHH-named entry that is not a regular file).",
+           why="Permission denied, a file removed during the run, an I/O error, a dangling symlink, a FIFO or "
+               "a device: each is one unreadable entry of the report, named by its path, with the system's "
+               "reason, so that no input is lost without a word; the run goes on with the other inputs. "
+               "(A path given on the command line that cannot be read stops the run before it starts, "
+               "exit status 2.)",
+           example="hands/locked/ (mode 000): \"cannot list the directory hands/locked: Permission denied "
+                   "(EACCES); its files are not read\"; hands/7.phh -> missing.phh: \"a symbolic link to a "
+                   "missing file\"",
+           fix="Make the file or directory readable by the user running handaudit (or remove the stale entry) "
+               "and audit it again; the message names the path and the reason."),
         _c("not-phh-file", ERROR,
            "An input file that is not PHH at all: it holds a NUL byte, is not UTF-8 text, or has neither a "
-           "TOML table header nor a `key = value` line in its first 64 KiB. The file is one unreadable entry, "
-           "the run goes on with the other inputs, and handaudit check writes one line on standard error and "
-           "exits with status 2 (whatever --fail-on says). A PHH file with a syntax error is a syntax-error "
-           "hand, not this.",
-           "random bytes saved as hands.phhs: \"not a PHH file: a NUL byte at offset 17\"",
-           "Give handaudit only PHH files (check the file's name and what wrote it)."),
+           "TOML table header nor a `key = value` line in its first 64 KiB.",
+           why="Such a file is almost always the wrong file given to handaudit (a binary, an archive, a "
+               "site's text log), so besides being one unreadable entry it makes handaudit check write one "
+               "line on standard error and exit with status 2, whatever --fail-on says; the run goes on "
+               "with the other inputs. A PHH file with a syntax error is a syntax-error hand, not this.",
+           example="random bytes saved as hands.phhs: \"not a PHH file: a NUL byte at offset 17\"",
+           fix="Give handaudit only PHH files (check the file's name and what wrote it)."),
         _c("negative-blind", WARNING,
-           "A negative blinds_or_straddles entry: a blind posted from another seat (missed or new-player blind).",
-           "blinds_or_straddles = [5, 10, -5, 0, 0]",
-           "Nothing to fix: site-log converters write posted blinds this way; handaudit treats it as a post."),
+           "A negative blinds_or_straddles entry: a blind posted from outside the blind seats.",
+           why="Site-log converters write a missed or new player's blind this way; PHH gives negative "
+               "entries no meaning, so handaudit says how it read them: as that player's live post.",
+           example="blinds_or_straddles = [1, 2, -2, 0]",
+           fix="Nothing to fix: handaudit treats it as a post by that player.",
+           sample="negative-blind.phh"),
         # --- replay (the validator room) ---
-        _c("duplicate-card", ERROR, "The same card dealt twice.", "'d dh p1 AsKd', 'd dh p2 AsQc'",
-           "Correct the card that was written twice; a real duplicate in a deck is a misdeal."),
+        _c("duplicate-card", ERROR, "The same card dealt twice.",
+           why="A deck holds each card once: a duplicate is a defective deck (a misdeal before substantial "
+               "action) or a mistake in the log, and any showdown with the card is in doubt.",
+           example="'d dh p1 AsKd', 'd dh p2 AsQc'",
+           fix="Correct the card that was written twice; a real duplicate in a deck is a misdeal.",
+           sample="duplicate-card.phh"),
         _c("wrong-card-count", ERROR, "A deal, draw or show of the wrong number of cards.",
-           "'d dh p1 AsKdQc' in hold'em (two hole cards)", "Deal the variant's number of cards; a draw replaces "
-           "exactly the cards discarded."),
+           why="A player with too many or too few cards holds a foul hand (a misdeal before substantial "
+               "action); in a log it usually means a lost or merged action.",
+           example="'d dh p1 AsKdQc' in hold'em (two hole cards)",
+           fix="Deal the variant's number of cards; a draw replaces exactly the cards discarded.",
+           sample="wrong-card-count.phh"),
         _c("out-of-turn", ERROR, "A player acts when it is not their turn.",
-           "blinds [1, 2, 0, 0]: 'p4 f' before p3 has acted", "Record actions in table order; a skipped player "
-           "keeps the turn (TDA Rule 55)."),
+           why="Acting out of turn gives the players it passes over information they should not have; "
+               "the rulebooks say when such an action stands and when it is taken back.",
+           example="blinds [1, 2, 0, 0]: 'p4 f' before p3 has acted",
+           fix="Record actions in table order; a skipped player keeps the turn (TDA Rule 55).",
+           sample="out-of-turn.phh"),
         _c("bet-after-check-out-of-turn", ERROR,
-           "A player who checked out of turn bets or raises when the action comes back to them. Why: "
-           "the early check showed the others a weak hand, so rulebooks that restrict it let that player "
-           "only call or fold (Robert's Rules v11, Section 3 rule 11: on the next turn; TDA 2026 Rule 55: "
-           "heads-up, for the rest of the round); rulebook parameter check_out_of_turn. Ruled a call.",
-           "flop, p1 to act: 'p2 cc' (out of turn), 'p1 cbr 10', 'p2 cbr 30' "
-           "(samples/check-out-of-turn-then-raise.phh)",
-           "Record the call (or the fold) the player was held to; or audit under the rulebook the game "
-           "was played under (--rulebook)."),
+           "A player who checked out of turn bets or raises when the action comes back to them.",
+           why="The early check showed the others a weak hand, so rulebooks that restrict it let that "
+               "player only call or fold (Robert's Rules v11, Section 3 rule 11: on the next turn; "
+               "TDA 2026 Rule 55: heads-up, for the rest of the round). Ruled a call.",
+           example="flop, p1 to act: 'p2 cc' (out of turn), 'p1 cbr 10', 'p2 cbr 30'",
+           fix="Record the call (or the fold) the player was held to; or audit under the rulebook the game "
+               "was played under (--rulebook).",
+           sample="check-out-of-turn-then-raise.phh"),
         _c("out-of-turn-bet-returned", INFO,
-           "A bet or raise made out of turn is given back because a player it passed over then bet or "
-           "raised (the action to it changed). Why: under TDA 2026 Rule 55 and WSOP 2023 Live Action "
-           "Rules 132 and 133 such a bet is not binding, so its chips go back to its maker, who has all "
-           "options, and the next bet is judged as if it had never been made (an opening bet, not a "
-           "raise over it); rulebook parameter changed_action_out_of_turn. The out-of-turn action itself "
-           "is the out-of-turn finding.",
-           "flop, p1 to act: 'p3 cbr 10' (out of turn), 'p1 cbr 6' (samples/out-of-turn-bet-returned.phh: "
-           "p3's 10 goes back, p1's 6 is the opening bet)",
-           "Nothing to fix if the log records what happened; the replay gives the chips back."),
+           "A bet or raise made out of turn is given back because a player it passed over then bet or raised.",
+           why="Under TDA 2026 Rule 55 and WSOP 2023 Live Action Rules 132 and 133 an out-of-turn bet is not "
+               "binding once the action to it changes: its chips go back to its maker, who has all options, "
+               "and the next bet is judged as if it had never been made (an opening bet, not a raise over "
+               "it). The out-of-turn action itself is the out-of-turn finding.",
+           example="flop, p1 to act: 'p3 cbr 10' (out of turn), 'p1 cbr 6' (p3's 10 goes back, p1's 6 is the "
+                   "opening bet)",
+           fix="Nothing to fix if the log records what happened; the replay gives the chips back.",
+           sample="out-of-turn-bet-returned.phh"),
         _c("premature-deal", ERROR, "A card dealt before the betting round is over, or a deal out of order.",
-           "'p1 cbr 10', 'd db AsKdQc' (p2 has not acted)", "Finish the betting round before dealing."),
+           why="Cards dealt before the round is finished do not play: the round is finished first and the "
+               "cards are dealt again; a log that shows it has lost an action or has them out of order.",
+           example="'p3 cbr 6', 'p1 f', 'd db 2c3c4d' (p2 has not acted)",
+           fix="Finish the betting round before dealing.",
+           sample="premature-deal.phh"),
         _c("action-after-end", ERROR, "An action after the hand is over, or by a player no longer in it.",
-           "'p2 f', ..., 'p2 cc'", "Remove the action, or fix who took it."),
+           why="A folded hand is dead and nothing is acted on once the hand is over; such an action has no "
+               "effect, and in a log it means a wrong player or a lost action.",
+           example="'p1 f', ..., 'p1 cc'",
+           fix="Remove the action, or fix who took it.",
+           sample="action-after-end.phh"),
         _c("incomplete-hand", INFO, "The history stops before the hand is over.",
-           "actions end with 'd db 9s' while two players are still to act", "Nothing, if the log is partial; "
-           "the settlement is then undetermined."),
+           why="A partial history cannot say who won: its actions are judged, but its settlement is "
+               "undetermined and its payouts are not compared.",
+           example="actions end with 'd db 9s' while two players are still to act",
+           fix="Nothing, if the log is partial; the settlement is then undetermined.",
+           sample="short-all-ins-add-up.phh"),
         _c("bet-below-minimum", ERROR, "A bet under the minimum bet, not all-in.",
-           "min_bet = 5; river 'p1 cbr 4' (samples/bet-below-minimum.phh)", "Bet at least the big blind "
-           "(no-limit, pot-limit) on every street, or go all in."),
+           why="The minimum bet keeps the betting structure the game was sold as; a smaller bet that is "
+               "not all-in is not a legal bet.",
+           example="min_bet = 5; river 'p1 cbr 4'",
+           fix="Bet at least the big blind (no-limit, pot-limit) on every street, or go all in.",
+           sample="bet-below-minimum.phh"),
         _c("raise-below-minimum", ERROR, "A raise under the minimum raise, not all-in.",
-           "'p1 cbr 100', 'p2 cbr 140' (samples/short-raise-call.phh)", "Raise by at least the last full bet "
-           "or raise; the rulebook's ruling says what the short raise becomes."),
+           why="A raise must be at least the last full bet or raise, so that a small raise cannot reopen "
+               "the betting; the rulebooks differ on what a short raise becomes (a call, or a full raise).",
+           example="'p1 cbr 100', 'p2 cbr 140'",
+           fix="Raise by at least the last full bet or raise; the rulebook's ruling says what the short "
+               "raise becomes.",
+           sample="short-raise-call.phh"),
         _c("betting-not-reopened", ERROR, "A raise by a player facing only a short all-in after having acted.",
-           "'p1 cbr 100', 'p2 cc', 'p3 cbr 130' (all in), 'p1 cbr 300' (samples/short-all-in-not-reopened.phh)",
-           "The player may only call or fold."),
+           why="An all-in for less than a full raise does not reopen the betting to players who have "
+               "already acted: they may only call or fold.",
+           example="'p1 cbr 100', 'p2 cc', 'p3 cbr 130' (all in), 'p1 cbr 300'",
+           fix="The player may only call or fold.",
+           sample="short-all-in-not-reopened.phh"),
         _c("raise-cap-exceeded", ERROR, "A fixed-limit raise beyond the rulebook's cap.",
-           "'p1 cbr 10', 'p2 cbr 20', 'p3 cbr 30', 'p4 cbr 40', 'p1 cbr 50' (samples/limit-raise-cap.phh)",
-           "Call; or audit under the rulebook the game was played under (--rulebook)."),
+           why="Fixed-limit games cap the raises per round (the number, and when heads-up play uncaps it, "
+               "differ per rulebook); a raise past the cap is ruled a call.",
+           example="'p1 cbr 10', 'p2 cbr 20', 'p3 cbr 30', 'p4 cbr 40', 'p1 cbr 50'",
+           fix="Call; or audit under the rulebook the game was played under (--rulebook).",
+           sample="limit-raise-cap.phh"),
         _c("over-pot-limit", ERROR, "A pot-limit bet or raise above the pot.",
-           "pot 100, 'p1 cbr 50', 'p2 cbr 251' (samples/pot-limit-maximum.phh: 250 is the most)",
-           "Raise at most the pot after calling."),
+           why="In pot-limit the most a player may raise is the pot after calling; a larger bet is cut "
+               "back to the pot.",
+           example="pot 100, 'p1 cbr 50', 'p2 cbr 251' (250 is the most)",
+           fix="Raise at most the pot after calling.",
+           sample="pot-limit-maximum.phh"),
         _c("wrong-limit-amount", ERROR, "A fixed-limit bet or raise not of the fixed size (not all-in).",
-           "small_bet = 10: flop 'p1 cbr 15'", "Bet or raise exactly one unit (small bet early, big bet late)."),
+           why="In fixed-limit every bet and raise is one unit of the street's size; any other amount is "
+               "not a legal bet and is ruled the fixed size.",
+           example="small_bet = 10: flop 'p1 cbr 15'",
+           fix="Bet or raise exactly one unit (small bet early, big bet late).",
+           sample="wrong-limit-amount.phh"),
         _c("exceeds-stack", ERROR, "A bet or raise larger than the player's stack.",
-           "starting_stacks = [100, ...]: 'p1 cbr 150'", "Table stakes: the most a player can bet is all in."),
+           why="Table stakes: a player can bet only the chips in front of them, so the bet is ruled all in; "
+               "a log that records more has the wrong stack or the wrong amount.",
+           example="starting_stacks = [100, ...]: 'p1 cbr 150'",
+           fix="Table stakes: the most a player can bet is all in.",
+           sample="exceeds-stack.phh"),
         _c("wrong-bring-in", ERROR, "The bring-in posted by the wrong player or for the wrong amount.",
-           "p1 shows 2c, p2 shows 9d: 'p2 pb'", "The lowest up card brings in (razz: the highest), ties by "
-           "suit c < d < h < s."),
+           why="In stud the up cards name who brings in; the wrong player bringing in changes who acts "
+               "first on every later action of the round.",
+           example="p1 shows 2c, p2 shows 9d: 'p2 pb'",
+           fix="The lowest up card brings in (razz: the highest), ties by suit c < d < h < s.",
+           sample="wrong-bring-in.phh"),
         _c("invalid-discard", ERROR, "Discarding cards the player does not hold, or too many.",
-           "'d dh p1 7c2c6h8sAh', ..., 'p1 sd Kd'", "Discard only cards in the hand."),
+           why="A player may discard only cards they hold, and no more than the game allows; anything else "
+               "leaves the hand with cards it was never dealt.",
+           example="'d dh p1 7c2c6h8sAh', ..., 'p1 sd Kd'",
+           fix="Discard only cards in the hand.",
+           sample="invalid-discard.phh"),
         _c("raise-not-callable", WARNING,
-           "A raise when every opponent is all in or folded, so nobody can call it. A warning, not an "
-           "error: no chip moves because of it (the excess above the largest all-in comes back as an "
-           "uncalled bet, and the settlement returns it), but a live table would not take the raise, so "
-           "a log that records one was written by software that did not check the action.",
-           "p3 all in for 50, p1 folds, 'p2 cbr 100' (samples/raise-not-callable.phh: 50 returned to p2)",
-           "Record a call of the all-in; the settlement is the same."),
+           "A raise when every opponent is all in or folded, so nobody can call it.",
+           why="No chip moves because of it (the excess above the largest all-in comes back as an uncalled "
+               "bet, and the settlement returns it), but a live table would not take the raise, so a log "
+               "that records one was written by software that did not check the action.",
+           example="p3 all in for 50, p1 folds, 'p2 cbr 100' (50 returned to p2)",
+           fix="Record a call of the all-in; the settlement is the same.",
+           sample="raise-not-callable.phh"),
         _c("show-mismatch", ERROR, "A player shows cards other than the known cards they were dealt.",
-           "'d dh p1 AsKd', ..., 'p1 sm AsQd'", "Show the cards dealt, or fix the deal."),
-        _c("unnecessary-fold", WARNING, "A fold when checking was free (TDA: non-standard, the fold stands).",
-           "flop, nobody has bet: 'p1 f' (samples/unnecessary-fold.phh)", "Nothing to fix: the fold stands."),
+           why=_RECORD + ": the showdown would be judged on cards the player never held.",
+           example="'d dh p1 AsKd', ..., 'p1 sm AsQd'",
+           fix="Show the cards dealt, or fix the deal.",
+           sample="show-mismatch.phh"),
+        _c("unnecessary-fold", WARNING, "A fold when checking was free.",
+           why="The TDA calls it non-standard (the fold stands, but it can help a partner by showing "
+               "weakness); other rulebooks say nothing, so there it is only information.",
+           example="flop, nobody has bet: 'p1 f'",
+           fix="Nothing to fix: the fold stands.",
+           sample="unnecessary-fold.phh"),
         _c("show-order", WARNING, "Showdown order differs from the rulebook's.",
-           "river 'p2 cbr 20', 'p1 cc', 'p1 sm ...' before p2 shows", "The last aggressor shows first."),
+           why="The last aggressor shows first (with no bet on the last round, the first player left of "
+               "the button), so that a player who was called cannot wait to see the other hand.",
+           example="river 'p2 cbr 20', 'p1 cc', 'p1 sm ...' before p2 shows",
+           fix="The last aggressor shows first.",
+           sample="show-order.phh"),
         # --- settlement ---
         _c("finishing-stacks-mismatch", ERROR,
-           "A recorded finishing stack is not what the hand leaves the player: starting stack, less what they "
-           "put in, plus what came back uncalled and their share of the pots after the rake the rake model "
-           "allows (docs/rules.md, Rake).",
-           "finishing_stacks = [210, 90] where the pots give [200, 100]",
-           "Correct the recorded stacks, or set the site's rake structure (rake_percent, rake_cap, ...)."),
+           "A recorded finishing stack is not what the hand leaves the player.",
+           why="What the hand leaves is the starting stack, less what the player put in, plus what came "
+               "back uncalled and their share of the pots after the rake the rake model allows "
+               "(docs/rules.md, Rake); a different recorded stack means chips went to the wrong player.",
+           example="finishing_stacks = [210, 90] where the pots give [200, 100]",
+           fix="Correct the recorded stacks, or set the site's rake structure (rake_percent, rake_cap, ...).",
+           sample="finishing-stacks-mismatch.phh"),
         _c("winnings-mismatch", ERROR,
-           "A player's recorded winnings are not their share of the pots after the rake: no rake per pot the "
-           "rulebook allows (the structure it sets, or with none at most rake_limit_percent of each pot, "
-           "none in a hand that ended in its first betting round) gives them, with the other winners' "
-           "payouts; the message gives the amount expected and the difference.",
-           "winnings = [75, 50, 0] where p1 and p2 split a pot of 150: p1's payout shows no rake, so p2 is "
-           "25 short",
-           "Correct the recorded winnings, or set the site's rake structure (rake_percent, rake_cap, ...)."),
+           "A player's recorded winnings are not their share of the pots after the rake.",
+           why="No rake per pot the rulebook allows (the structure it sets, or with none at most "
+               "rake_limit_percent of each pot, none in a hand that ended in its first betting round) gives "
+               "them, with the other winners' payouts: a pot was paid to the wrong player or in the wrong "
+               "amount. The message gives the amount expected and the difference.",
+           example="winnings = [75, 50, 0] where p1 and p2 split a pot of 150: p1's payout shows no rake, so "
+                   "p2 is 25 short",
+           fix="Correct the recorded winnings, or set the site's rake structure (rake_percent, rake_cap, ...).",
+           sample="rake-split-pot-short.phh"),
         _c("winnings-gross", INFO,
-           "The recorded winnings include the player's own uncalled bet (gross), not only the chips won "
-           "from pots; they match the settlement under that convention.",
-           "pot 1.00 won by p2, p2's uncalled 0.50 returned; winnings = [0, 1.50]",
-           "Nothing to fix for reading; converters should record pot winnings only (net of the return)."),
+           "The recorded winnings include the player's own uncalled bet (gross), not only the chips won from pots.",
+           why="PHH's winnings are chips won from pots; some converters add the winner's returned bet. Read "
+               "that way they match the settlement, so this is information about the file's convention.",
+           example="pot 1.00 won by p2, p2's uncalled 0.50 returned; winnings = [0, 1.50]",
+           fix="Nothing to fix for reading; converters should record pot winnings only (net of the return).",
+           sample="winnings-gross.phh"),
         _c("winnings-not-recorded", WARNING,
-           "Every recorded winnings entry is 0 although a pot was won: the file does not record the payout "
-           "(how some site-log converters write \"not recorded\"), so it is not compared (payout_check "
-           "not-recorded, unless finishing stacks are recorded and checked).",
-           "pot 3.00 won by p2; winnings = [0, 0, 0]",
-           "Nothing to fix for the audit; a converter that knows the payouts should write them (or omit "
-           "`winnings`)."),
+           "Every recorded winnings entry is 0 although a pot was won: the payout is not recorded.",
+           why="Some site-log converters write \"not recorded\" as all zeros; comparing them would call every "
+               "such hand a mismatch, so they are not compared (payout_check not-recorded, unless finishing "
+               "stacks are recorded and checked).",
+           example="pot 3.00 won by p2; winnings = [0, 0, 0]",
+           fix="Nothing to fix for the audit; a converter that knows the payouts should write them (or omit "
+               "`winnings`).",
+           sample="winnings-not-recorded.phh"),
         _c("internal-error", ERROR,
-           "handaudit itself failed on this hand (a bug in handaudit, not in the hand); the other hands are audited.",
-           "any hand that makes the audit raise", "Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows "
-           "the traceback."),
+           "handaudit itself failed on this hand (a bug in handaudit, not in the hand).",
+           why="One hand that makes handaudit fail must not stop the audit of the others or vanish from the "
+               "report: it becomes this finding, and the run goes on.",
+           example="any hand that makes the audit raise",
+           fix="Report it with the hand's text; `HANDAUDIT_DEBUG=1` shows the traceback."),
         _c("chips-not-conserved", ERROR,
-           "Recorded results create chips, or lose more than the rake may be (the structure's rake, or with "
-           "none the limit summed over the pots).",
-           "sum(finishing_stacks) > sum(starting_stacks)", "Correct the recorded results."),
+           "Recorded results create chips, or lose more than the rake may be.",
+           why="Chips at a table are only moved, never made: recorded results that add up to more than the "
+               "players brought, or to less by more than the rake (the structure's, or with none the limit "
+               "summed over the pots), cannot be right whoever won.",
+           example="sum(finishing_stacks) > sum(starting_stacks)",
+           fix="Correct the recorded results.",
+           sample="rake-no-flop-no-drop.phh"),
+        # --- site logs (the importers room) ---
+        _c("site-unknown-line", ERROR,
+           "A line of a site's hand history that the importer's grammar does not know, or an amount it cannot read.",
+           why="A line nobody reads may be an action the replay then misses; it is named with its line number "
+               "so it can be looked at, and the rest of the hand and of the file is still read.",
+           example="PokerStars: 'Carl: wiggles $5' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the grammar needs them (report it).",
+           sample="pokerstars-unknown-line.txt"),
+        _c("site-unknown-player", ERROR,
+           "A site's action, post, deal or collection names someone who is not in the hand's seat list.",
+           why="Names are read against the seat list, never guessed; chips put in or won by someone not seated "
+               "cannot be placed, so the hand is unreadable with the lines that name them.",
+           example="Seat 4: Blahdi:42eblah ($22.99 in chips) ... 'Blahdieblah: posts big blind $0.16'",
+           fix="Restore the names as the site wrote them.",
+           sample="pokerstars-unknown-player.txt"),
+        _c("site-truncated-hand", ERROR,
+           "A site's hand stops before its summary, or has fewer than two players dealt in.",
+           why="A hand cut short cannot be settled against what the site stated; it is unreadable at the line "
+               "where it stops, and the next hand of the file is read.",
+           example="a PokerStars hand whose text ends after the river's actions",
+           fix="Export the hand again from the site.",
+           sample="pokerstars-truncated-hand.txt"),
+        _c("site-game-not-phh", ERROR,
+           "The site's game has no PHH variant code, so the hand cannot be replayed.",
+           why="PHH 1.0 lists 11 variants; a game outside them (pot-limit hold'em, Omaha hi/lo pot-limit, 5-card "
+               "Omaha) has no rules to replay it under, so the hand is counted unreadable with this reason.",
+           example="PokerStars 'Omaha Hi/Lo Pot Limit', '5 Card Omaha Pot Limit', 'Hold'em Pot Limit'",
+           fix="Nothing to fix in the file; PHH would need a variant code for the game.",
+           sample="pokerstars-game-not-phh.txt"),
+        _c("site-cap-game", WARNING,
+           "A capped no-limit game: PHH has no betting cap.",
+           why="A player who reaches the cap stops betting while the replay thinks they could go on, so the "
+               "replay's findings after the cap may come from the cap, not from the players.",
+           example="PokerStars 'Hold'em No Limit ($0.25/$0.50 - $20 Cap - USD)'",
+           fix="Nothing to fix in the file; read the replay's findings after the cap with this in mind.",
+           sample="pokerstars-cap-game.txt"),
+        _c("site-run-twice", WARNING,
+           "The site ran the board twice: the first run is replayed and settled.",
+           why="PHH holds one board, so the awards of each run cannot be checked; the site's total pot and rake "
+               "still are, and the second run's cards are kept in `_site_run_twice`.",
+           example="PokerStars '*** FIRST RIVER *** ... *** SECOND RIVER ***', 'Hand was run twice'",
+           fix="Nothing to fix in the file.",
+           sample="pokerstars-run-twice.txt"),
+        _c("site-cash-out", WARNING,
+           "A player cashed out the hand: the pot was not awarded at showdown.",
+           why="With a cash-out (all-in insurance the site sells) the site records no payout to compare with the "
+               "settlement; the pots and the total are still compared.",
+           example="PokerStars 'm788 cashed out the hand for $26.10 | Cash Out Fee $0.26'",
+           fix="Nothing to fix in the file.",
+           sample="pokerstars-cash-out.txt"),
+        _c("site-hand-cancelled", WARNING,
+           "The site cancelled the hand.",
+           why="A cancelled hand awards nothing; it is settled as far as it went, and with fewer than two "
+               "players dealt in it is unreadable with this reason.",
+           example="PokerStars 'Hand cancelled'",
+           fix="Nothing to fix in the file.",
+           sample="pokerstars-hand-cancelled.txt"),
+        _c("site-encoding", INFO,
+           "The site's file is not UTF-8: it was read as Windows-1252.",
+           why="Older logs were written in a single-byte code page; a name with letters outside it may read "
+               "wrong, which matters when names are matched across hands.",
+           example="a 2008 PokerStars file with the byte 0xe9 in a name",
+           fix="Nothing to fix; export the logs again as UTF-8 if names matter.",
+           sample="pokerstars-encoding.txt"),
+        _c("site-total-pot-mismatch", ERROR,
+           "The total pot the site's summary states is not the settlement's pot total.",
+           why="The pot is the chips put in less the uncalled returns; a site that states another total has "
+               "either lost a line of the history or written a wrong summary, and its payouts cannot be trusted.",
+           example="PokerStars 'Total pot $1.27 | Rake $0.06' where the actions put in $1.30",
+           fix="The history's actions or the site's summary are wrong: check the hand.",
+           sample="pokerstars-total-pot-mismatch.txt"),
+        _c("site-side-pots-mismatch", ERROR,
+           "The main and side pots the site's summary states do not match the settlement's pots.",
+           why="Another number of pots, a stated pot larger than the settlement's, or pots and rake that do not "
+               "add up to the total mean the site split the all-ins differently from the rules.",
+           example="PokerStars 'Main pot $30.37. Side pot $7.91.' where the settlement has one pot",
+           fix="Check the all-ins and the stacks.",
+           sample="pokerstars-side-pots-mismatch.txt"),
+        _c("site-rake-mismatch", ERROR,
+           "The rake the site states is not the pot less what the players collected.",
+           why="The stated rake makes the payout check exact; a rake that does not add up with the collections "
+               "means chips were taken or given that the history does not show.",
+           example="PokerStars 'Total pot $41 | Rake $2.05' with $38.00 collected",
+           fix="The site's figures disagree with each other: check the hand.",
+           sample="pokerstars-rake-mismatch.txt"),
+        _c("site-collected-mismatch", ERROR,
+           "A player's 'collected' lines do not fit the settlement's award to that player.",
+           why="Collecting without winning a pot, winning and collecting nothing, or collecting more than was "
+               "won: the site paid someone the cards shown do not make the winner.",
+           example="PokerStars 'LovID collected $1.21 from pot' where the settlement gives the pot to another player",
+           fix="Check the showdown: the shown cards and the winner.",
+           sample="pokerstars-collected-mismatch.txt"),
+        _c("site-uncalled-mismatch", ERROR,
+           "An 'Uncalled bet ... returned to' line is not the return the settlement computes.",
+           why="An uncalled bet returned wrong moves chips between the pot and the bettor; the pot and every "
+               "payout after it are then off by the difference.",
+           example="PokerStars 'Uncalled bet ($0.95) returned to LovID' where the call left $0.90 uncalled",
+           fix="Check the bets and calls of the last street.",
+           sample="pokerstars-uncalled-mismatch.txt"),
     ]
 }
-

@@ -7,6 +7,7 @@ A parse is a pure function of the string, and site logs repeat the same strings 
 
 from __future__ import annotations
 
+import os
 import re
 import re._constants as _sre
 import re._parser as _sre_parser
@@ -31,6 +32,7 @@ from ..core.hand import (
     Action,
 )
 from ..core.value import Value, init_args
+from .action_messages import describe_unexpected
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,7 +413,8 @@ class _Head:
 class _Templates:
     """What full parses taught, per head shape; and per head text seen, its shape's templates."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled  # off: every new string takes the full Lark parse (use_templates)
         self.shapes: dict[tuple[str | None, ...], _Shape] = {}
         self.heads: dict[str, _Head] = {}
 
@@ -496,35 +499,37 @@ def _grammar_spaced(text: str) -> bool:
     return True
 
 
-_TEMPLATES: Final = _Templates()
+# HANDAUDIT_TEMPLATES=off in the environment (inherited by worker processes) turns the templates
+# off for a run: to rule the fast path out when a parse looks wrong, and to measure what it saves.
+_TEMPLATES: Final = _Templates(os.environ.get("HANDAUDIT_TEMPLATES", "on").lower() not in ("off", "0", "no"))
 
 
-def _describe_unexpected(text: str, err: UnexpectedInput) -> tuple[str, int]:
-    column = getattr(err, "column", None) or 1
-    token = getattr(err, "token", None)
-    rest = text[column - 1 :].split()
-    if token is not None and token.type == "$END":
-        word, column = "end of action", len(text.rstrip()) + 1
-    else:
-        word = repr(rest[0]) if rest else "end of action"
-    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
-    hint = f" (expected one of: {', '.join(expected)})" if expected else ""
-    return f"cannot parse action {text!r} at column {column}: unexpected {word}{hint}", column
+def use_templates(enabled: bool) -> None:
+    """Turn the template fast path on or off in this process (and forget what it learned).
+
+    Off, every action string not in the memo takes the full Lark parse; the results are the
+    same either way (tests/grammar/test_action_templates.py), only slower.
+    """
+    _TEMPLATES.clear()
+    _TEMPLATES.enabled = enabled
+    parse_action.cache_clear()
 
 
 def _parse_action(text: str) -> ParsedAction | ActionError:
     """Parse one action string, unmemoised; never raises."""
     try:
-        reused = _TEMPLATES.parse(text)
-        if reused is not None:
-            return reused
+        templates = _TEMPLATES
+        if templates.enabled:
+            reused = templates.parse(text)
+            if reused is not None:
+                return reused
         _TRANSFORMER.last = None
         parsed: ParsedAction = _PARSER.parse(text)  # type: ignore[assignment]  # the transformer's value
-        if "#" not in text:  # no commentary
+        if templates.enabled and "#" not in text:  # no commentary
             _TEMPLATES.learn(text.split())
         return parsed
     except UnexpectedInput as err:
-        message, column = _describe_unexpected(text, err)
+        message, column = describe_unexpected(text, err)
         return ActionError("syntax-error", message, column)
     except Exception as err:  # a card or player refused by the transformer
         inner = getattr(err, "orig_exc", err)

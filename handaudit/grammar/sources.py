@@ -100,7 +100,10 @@ def _escaped(text: str, path: bool) -> str:
 # finding the files
 
 
-def _phh_files(top: str) -> Iterator[str]:
+Accept = Callable[[str], bool]  # another input format's test of a file with another name (by content)
+
+
+def _phh_files(top: str, accept: Accept | None = None) -> Iterator[str]:
     """The PHH files under a directory, as ``Path(top).rglob("*")`` filtered by ``is_file()``
     and name would give them (same path text; symlinked directories not entered), from
     ``os.scandir`` entries: no Path object or extra stat per file, which is per hand in a
@@ -110,6 +113,9 @@ def _phh_files(top: str) -> Iterator[str]:
     to report, see :func:`expand_paths`): a subdirectory that cannot be listed, an entry whose
     type cannot be read, an entry with a PHH name that is not a file (a dangling symlink, a
     FIFO, a socket, a device). Raises OSError if ``top`` itself cannot be listed.
+
+    ``accept``: files with other names are taken when it says so (another input format told by
+    its content: the site logs of handaudit/importers/); the others are passed over.
     """
     with os.scandir(top) as it:
         entries = list(it)
@@ -122,11 +128,19 @@ def _phh_files(top: str) -> Iterator[str]:
             continue
         if is_dir:
             try:
-                found = list(_phh_files(path))
+                found = list(_phh_files(path, accept))
             except OSError:
                 yield path + "/"  # cannot be listed: report it
                 continue
             yield from found
+            continue
+        if accept is not None and not is_phh_path(entry.name):
+            try:
+                regular = entry.is_file()
+            except OSError:
+                regular = False
+            if regular and accept(path):
+                yield path
             continue
         if is_phh_path(entry.name):
             try:
@@ -146,7 +160,7 @@ def _is_dir_link(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def expand_paths(paths: list[str]) -> list[str]:
+def expand_paths(paths: list[str], accept: Accept | None = None) -> list[str]:
     """Files to read, in a stable order: directories are searched recursively, sorted.
 
     A path ending in ``/`` in the list is an entry of a searched directory that could not be
@@ -156,7 +170,8 @@ def expand_paths(paths: list[str]) -> list[str]:
     on and the entry is counted.
 
     Raises :class:`SourceError` for a path given here that is missing or unreadable, a file
-    that is not PHH, or a directory that cannot be listed or holds no PHH file.
+    that is not PHH, or a directory that cannot be listed or holds no PHH file. ``accept``
+    (see :func:`_phh_files`) also takes files of another format, in directories and as named.
     """
     out: list[str] = []
     for p in paths:
@@ -165,15 +180,17 @@ def expand_paths(paths: list[str]) -> list[str]:
             continue
         if os.path.isdir(p):
             try:
-                found = sorted(_phh_files(str(Path(p))))
+                found = sorted(_phh_files(str(Path(p)), accept))
             except OSError as err:
                 raise SourceError(f"{report_path(p)}: cannot list the directory: {reason(err)}") from None
             if not found:
-                raise SourceError(f"{report_path(p)}: no .phh, .phhs, .phh.gz or .phhs.gz file in this directory")
+                other = " or site log" if accept is not None else ""
+                raise SourceError(f"{report_path(p)}: no .phh, .phhs, .phh.gz or .phhs.gz file{other} in this directory")
             out.extend(found)
         elif os.path.exists(p):
-            if not is_phh_path(p):
-                raise SourceError(f"{report_path(p)}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
+            if not is_phh_path(p) and (accept is None or not accept(p)):
+                other = ", or a site's hand history" if accept is not None else ""
+                raise SourceError(f"{report_path(p)}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz{other})")
             if not os.access(p, os.R_OK):
                 raise SourceError(f"{report_path(p)}: permission denied")
             out.append(p)
@@ -181,6 +198,34 @@ def expand_paths(paths: list[str]) -> list[str]:
             raise SourceError(f"{report_path(p)}: no such file or directory")
     return out
 
+
+
+def drop_repeats(files: list[str]) -> tuple[list[str], list[str]]:
+    """``files`` with each file kept once (the first name it was given by), and a note for every
+    other name of it: ``a.phh ./a.phh`` or a directory and a file in it would otherwise read the
+    same hands twice and give the report two entries for one hand. Two names are the same file
+    when they are the same inode on the same device (a hard link too) or, where a name cannot be
+    examined, the same absolute path."""
+    seen: dict[object, str] = {}
+    kept: list[str] = []
+    notes: list[str] = []
+    for f in files:
+        if f == "-" or f.endswith("/"):
+            kept.append(f)
+            continue
+        try:
+            st = os.stat(f)
+            key: object = (st.st_dev, st.st_ino)
+        except OSError:
+            key = os.path.normpath(os.path.abspath(f))
+        first = seen.get(key)
+        if first is None:
+            seen[key] = f
+            kept.append(f)
+        else:
+            again = "is given twice" if f == first else f"is the same file as {report_path(first)}"
+            notes.append(f"{report_path(f)} {again}: it is read once")
+    return kept, notes
 
 
 def _open(path: str) -> typing.BinaryIO:

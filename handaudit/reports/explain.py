@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..core.amounts import grouped_amount
+
 from ..core.cards import cards_text
 
 
@@ -11,12 +13,17 @@ def render_explain(report) -> str:
     read = report.read
     hand = read.hand
     head = f"{read.source}" + (f" [{read.hand_key}]" if read.hand_key else "")
+    if read.hand is not None and read.hand.hand is not None:
+        head += f" (hand {read.hand.hand})"  # the PHH hand number: what a site or a floor manager calls it
     if hand is None:
         lines = [f"{head}: unreadable"]
         lines += [f"  {f.severity:7} {f.code}: {f.message}" + _where(f) for f in report.findings]
         return "\n".join(lines) + "\n"
     rep = report.replay
-    fmt = hand.format_amount
+    scale = hand.scale
+
+    def fmt(amount: int | None) -> str | None:
+        return None if amount is None else grouped_amount(amount, scale)  # 23,025,000: for a person
     by_index: dict[int, list] = {}
     for f in report.findings:
         if f.action_index is not None:
@@ -27,8 +34,8 @@ def render_explain(report) -> str:
     for rec, text in zip(rep.records, hand.action_texts, strict=False):
         rows.append((
             str(rec.index), rec.street or "", rec.actor or "", text.strip(), rec.kind + (" (all in)" if rec.all_in else ""),
-            fmt(rec.amount) or "", fmt(rec.pot_before) or "", "" if rec.to_call is None else fmt(rec.to_call),
-            "" if rec.min_to is None else fmt(rec.min_to), "" if rec.max_to is None else fmt(rec.max_to),
+            fmt(rec.amount) or "", fmt(rec.pot_before) or "", fmt(rec.to_call) or "", fmt(rec.min_to) or "",
+            fmt(rec.max_to) or "",
         ))
     widths = [max(len(r[k]) for r in rows + [header]) for k in range(len(header))]
     widths[3] = min(widths[3], 28)

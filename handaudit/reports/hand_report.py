@@ -16,7 +16,7 @@ from ..settlement import Settlement
 from ..validator.outcome import Replay
 from .contract import hand_json
 
-_REPORT_FIELDS: Final = ("read", "rulebook", "findings", "replay", "settlement", "index")
+_REPORT_FIELDS: Final = ("read", "rulebook", "findings", "replay", "settlement", "index", "ignored")
 
 
 class HandReport(Value):
@@ -24,7 +24,8 @@ class HandReport(Value):
 
     ``findings`` holds the reader's, the replay's and the settlement's findings in that order.
     ``replay`` and ``settlement`` are None when the hand is unreadable; ``index`` is the hand's
-    0-based position in its source file. A value (handaudit/core/value.py): one is built per hand,
+    0-based position in its source file; ``ignored`` the codes of the findings the run's selection
+    left out (``--ignore``, ``--select``: findings/selection.py), one per finding. A value (handaudit/core/value.py): one is built per hand,
     natively when compiled, where a frozen dataclass's constructor stays interpreted.
     """
 
@@ -32,13 +33,14 @@ class HandReport(Value):
     FIELDS: ClassVar[tuple[str, ...]] = _REPORT_FIELDS
 
     def __init__(self, read: ReadResult, rulebook: str, findings: tuple[Finding, ...], replay: Replay | None = None,
-                 settlement: Settlement | None = None, index: int = 0) -> None:
+                 settlement: Settlement | None = None, index: int = 0, ignored: tuple[str, ...] = ()) -> None:
         self.read: Final = read
         self.rulebook: Final = rulebook
         self.findings: Final = findings
         self.replay: Final = replay
         self.settlement: Final = settlement
         self.index: Final = index
+        self.ignored: Final = ignored
 
     @property
     def source(self) -> str:

@@ -304,3 +304,32 @@ def read_manifest(out_dir: str | os.PathLike) -> dict | None:
 def is_report(out_dir: str | os.PathLike) -> bool:
     directory = Path(out_dir)
     return (directory / MANIFEST).exists() or (directory / "hands").is_dir()
+
+
+def check_out_dir(out_dir: str, overwrite: bool) -> None:
+    """Refuse an ``--out`` directory whose files a run would lose or mix with its own: a
+    directory that is not empty and is not a handaudit report (someone's files), or, unless
+    ``overwrite``, an earlier report (its tables would be replaced). Raises OutputError."""
+    directory = Path(out_dir)
+    try:
+        names = sorted(os.listdir(directory))
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise OutputError(f"--out {out_dir}: exists and is not a directory") from None
+    except OSError as err:
+        raise OutputError(f"--out {out_dir}: cannot list the directory: {reason(err)}") from None
+    if not names:
+        return
+    ours = {*TABLE_NAMES, MANIFEST, SUCCESS, LOCK}
+    if is_report(directory) or all(n in ours or n.startswith(f".{MANIFEST}") for n in names):
+        if overwrite:
+            return
+        manifest = read_manifest(directory) or {}
+        what = (f" ({manifest.get('hands', 0):,} hands, {manifest.get('status')})" if manifest else
+                " (an unfinished one: no _manifest.json)")
+        raise OutputError(f"--out {out_dir}: holds a handaudit report already{what}; give --overwrite to replace "
+                          "it, or choose another directory")
+    shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+    raise OutputError(f"--out {out_dir}: the directory is not empty and is not a handaudit report (it holds "
+                      f"{shown}); choose an empty or a new directory")

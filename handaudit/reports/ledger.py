@@ -8,6 +8,8 @@ recorded payouts and how they compare. Every amount is printed exactly with the 
 
 from __future__ import annotations
 
+from ..core.amounts import grouped_amount
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,12 +30,11 @@ def _p(i: int) -> str:
 
 
 def _formatter(hand: Hand) -> Callable[[int], str]:
-    """``hand.format_amount`` for amounts that are known (it gives None only for None)."""
+    """An amount of ``hand`` as a person reads it: exact, in groups of three (23,025,000)."""
+    scale = hand.scale
 
     def fmt(v: int) -> str:
-        text = hand.format_amount(v)
-        assert text is not None
-        return text
+        return grouped_amount(v, scale)
 
     return fmt
 
@@ -64,6 +65,8 @@ def render_ledger(hand: Hand, replay: Replay, settlement: Settlement) -> str:
     variant = VARIANTS.get(hand.variant)
     units = "chips" if hand.scale == 0 else f"units of {fmt(1)}"
     title = f"Settlement of {hand.source}" + (f" [{hand.hand_key}]" if hand.hand_key else "")
+    if hand.hand is not None:
+        title += f" (hand {hand.hand})"
     if hand.hand is not None:
         title += f", hand {hand.hand}"
     lines = [title, f"Variant {hand.variant}; amounts exact ({units}); players p1..p{n} in PHH order.", ""]

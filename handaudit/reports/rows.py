@@ -19,6 +19,7 @@ from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
 from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
 from .columns import COLUMNS
+from .hand_facts import currency
 from .hand_report import HandReport
 from .layout import TABLE_NAMES
 
@@ -104,7 +105,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             p_rows.amount.append(pot.amount)
             p_rows.eligible.append([e + 1 for e in pot.eligible])
             p_rows.winners.append(sorted({a.player + 1 for a in pot.awards}))
-            p_rows.awards.append([{"player": a.player + 1, "amount": a.amount, "share": a.share, "hand": _award_hand(a)}
+            p_rows.awards.append([{"player": a.player + 1, "won": a.amount, "share": a.share, "hand": _award_hand(a)}
                                   for a in pot.awards])
             p_rows.determined.append(determined)
             p_rows.reason.add(getattr(pot, "reason", None) or None)
@@ -266,7 +267,4 @@ def _award_hand(award: Award) -> str | None:
 
 
 def _currency(hand: Hand | None) -> str | None:
-    if hand is None:
-        return None
-    value = hand.fields.get("currency") if hand.fields else None
-    return value if isinstance(value, str) else None
+    return currency(hand)  # the currency code, else its symbol (reports/hand_facts.py)

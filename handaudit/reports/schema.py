@@ -20,7 +20,7 @@ import pyarrow as pa
 from .columns import COLUMNS
 from .layout import TABLE_NAMES
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: awards.amount is awards.won
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ _SCALE = _c("scale", pa.int8(), "Decimal places of this hand's amounts: an amoun
 
 _AWARD = pa.struct([
     pa.field("player", pa.int16()),
-    pa.field("amount", pa.int64()),
+    pa.field("won", pa.int64()),  # not "amount": pots has an amount column (explode + unnest, polars)
     pa.field("share", pa.string()),
     pa.field("hand", pa.string()),
 ])
@@ -74,7 +74,7 @@ TABLES: dict[str, list[Column]] = {
         _c("payout_check", pa.string(), "`match`, `mismatch`, `not-recorded` or `undetermined`: the recorded finishing stacks and winnings against the settlement; null when unreadable."),
         _c("rake", pa.int64(), "Pot total minus recorded winnings (minor units), when winnings are recorded (net; gross winnings: plus the returns); with finishing stacks only, the rake they show when the rake model explains them; else null."),
         _c("rake_check", pa.string(), "The rake model's verdict on the recorded payouts: `exact` (a rake structure is set and each payout is exactly the winner's share of the raked pots), `explained` (no structure set: some rake per pot within `rake_limit_percent` explains every payout), `unexplained` (a payout mismatch), or null (nothing recorded, or winners not determined)."),
-        _c("currency", pa.string(), "The PHH `currency` field, or null."),
+        _c("currency", pa.string(), "The PHH `currency` field (an ISO 4217 code), else its `currency_symbol`, or null (chips). The run's summary gives the rake per currency."),
     ],
     "actions": _KEY + [
         _c("action_index", pa.int32(), "0-based index into the hand's `actions` array (the `action_index` of findings).", False),
@@ -109,7 +109,7 @@ TABLES: dict[str, list[Column]] = {
         _c("amount", pa.int64(), "Chips in the pot.", False),
         _c("eligible", pa.list_(pa.int16()), "PHH numbers of the players eligible to win the pot (`1` is `p1`)."),
         _c("winners", pa.list_(pa.int16()), "PHH numbers of the players awarded some of the pot (empty when not determined)."),
-        _c("awards", pa.list_(_AWARD), "Each award: `player` (PHH number), `amount` (minor units), `share` (`whole`, `high` or `low`), `hand` (the winning hand described, e.g. `two pair, kings and sevens`; null when uncontested)."),
+        _c("awards", pa.list_(_AWARD), "Each award: `player` (PHH number), `won` (minor units; not `amount`, so that the struct unnests beside the pot's own columns), `share` (`whole`, `high` or `low`), `hand` (the winning hand described, e.g. `two pair, kings and sevens`; null when uncontested)."),
         _c("determined", pa.bool_(), "The hand's `determined` flag (winners computable)."),
         _c("reason", pa.string(), "One line saying who won the pot and why (or why it is undetermined), as `handaudit settle` prints it; null if none."),
         _c("rake", pa.int64(), "The rake model's rake of this pot (minor units): the rulebook's rake structure when one is set, else the rake per pot that explains the recorded payouts; null when unknown (no structure and nothing recorded, or no rake explains the payouts)."),

@@ -21,7 +21,9 @@ TOML, or put a byte TOML forbids in a comment; the file reads back with the same
 ``keys.csv`` map keeps the table name exactly (CSV quotes a newline).
 
 A hand with no text to copy (too large to read, or unreadable bytes outside any table) is not
-written; it is counted in ``skipped``.
+written; it is counted in ``skipped``. A hand of a site's log (handaudit/importers/) is written
+as its PHH conversion (``handaudit convert``), the site's text being no PHH; one the importer
+cannot read has no text to copy.
 
 Both files are written under hidden temporary names of this run, created new (``O_EXCL``,
 ``O_NOFOLLOW``, relative to the directory's descriptor), and renamed to their names when the run
@@ -37,6 +39,9 @@ from pathlib import Path
 
 from ..core.status import INVALID, VALID
 from ..grammar.sources import printable
+from ..grammar.writer import hand_text
+from ..importers import read_site
+from ..importers.common import is_site_chunk
 from .layout import OutputError, ReportDir, cannot
 
 
@@ -120,7 +125,11 @@ class Subsets:
     def add(self, chunk, status: str) -> None:
         writer = self.valid if status == VALID else self.invalid
         if writer is not None:
-            writer.add(chunk.source, chunk.hand_key, chunk.index, status, chunk.data)
+            data = chunk.data
+            if is_site_chunk(data):  # a site log's hand: written as PHH (the convert command's text)
+                hand = read_site(chunk).hand
+                data = hand_text(hand).encode("utf-8") if hand is not None else b""
+            writer.add(chunk.source, chunk.hand_key, chunk.index, status, data)
 
     def close(self) -> None:
         for w in (self.valid, self.invalid):

@@ -31,14 +31,18 @@ class Summary:
     code_hands: Counter = field(default_factory=Counter)  # code -> hands with the code
     severities: dict = field(default_factory=dict)  # code -> severity
     payout: Counter = field(default_factory=Counter)  # payout_check -> hands
-    rake_units: dict = field(default_factory=dict)  # scale -> rake in units of 10**-scale (exact ints)
+    # (currency, scale) -> rake in units of 10**-scale (exact ints); currency "" for chips or unknown
+    rake_units: dict = field(default_factory=dict)
     rake_hands: int = 0
-    worst: list = field(default_factory=list)  # [(-errors, -findings, source, hand_index, hand_key)]
+    # [(-errors, -findings, source, hand_index, hand_key, hand_number, first error code, its message)]
+    worst: list = field(default_factory=list)
     files: int = 0
     not_phh: list = field(default_factory=list)  # ["path: not a PHH file: why"], one per such file
     elapsed: float | None = None
     jobs: int | None = None
     rulebook: str | None = None
+    ignored: Counter = field(default_factory=Counter)  # code -> findings the run's selection left out
+    rake_counts: Counter = field(default_factory=Counter)  # (currency, scale) -> hands with recorded winnings
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields (a Summary crosses from worker to parent); mypyc's native
@@ -46,14 +50,43 @@ class Summary:
         list in its constructor's order, so a field added to the class is carried too."""
         return (Summary, tuple([getattr(self, name) for name in FIELDS]))
 
+    def __str__(self) -> str:
+        """A few lines a person reads (``print(summary)``); :func:`handaudit.reports.text.render_summary`
+        gives the whole text summary, ``repr`` every field."""
+        codes = len(self.findings)
+        lines = [f"{self.hands:,} hands: {self.valid:,} valid, {self.invalid:,} invalid, {self.unreadable:,} unreadable",
+                 f"findings: {sum(self.findings.values()):,} in {codes} code{'s' if codes != 1 else ''}"
+                 + "".join(f"; {code} {n:,}" for code, n in self.findings.most_common(3)),
+                 "payout checks: " + ", ".join(f"{k} {self.payout.get(k, 0):,}" for k in PAYOUT_CHECKS)]
+        if self.ignored:
+            lines.append("not reported: " + ", ".join(f"{c} {n:,}" for c, n in sorted(self.ignored.items())))
+        return "\n".join(lines)
+
     @property
-    def rake(self) -> Decimal:
-        """The total rake of the hands with recorded winnings, exact."""
-        return sum((Decimal(units).scaleb(-scale) for scale, units in sorted(self.rake_units.items())), Decimal(0))
+    def rake(self) -> Decimal | None:
+        """The total rake of the hands with recorded winnings, exact, when they are all in one
+        currency (or all in chips of one scale); None when a total would add different money."""
+        groups = self.rake_by_currency()
+        if len(groups) > 1:
+            return None
+        return groups[0][1] if groups else Decimal(0)
+
+    def rake_by_currency(self) -> list[tuple[str, Decimal, int]]:
+        """[(currency, total rake, hands)], exact: one entry per currency (its amounts at any
+        scale add exactly), and for hands without a currency one per scale (``chips`` at scale 0,
+        ``no currency, 2 decimals``), since chips and an unnamed money do not add up."""
+        totals: dict[str, Decimal] = {}
+        hands: dict[str, int] = {}
+        for (cur, scale), units in sorted(self.rake_units.items()):
+            label = cur or ("chips" if scale == 0 else f"no currency, {scale} decimals")
+            totals[label] = totals.get(label, Decimal(0)) + Decimal(units).scaleb(-scale)
+            hands[label] = hands.get(label, 0) + self.rake_counts.get((cur, scale), 0)
+        return [(label, totals[label], hands[label]) for label in sorted(totals)]
 
     # -- building --------------------------------------------------------------------------
     def add(self, status: str, findings: Sequence[Finding], payout_check: str | None, rake_units: int | None,
-            scale: int | None, source: str, hand_index: int, hand_key: str) -> None:
+            scale: int | None, source: str, hand_index: int, hand_key: str, ignored: Sequence[str] = (),
+            hand_number: object = None, currency: str | None = None) -> None:
         """Count one hand. Called once per hand: the common case (no findings, one scale) costs a
         few counter updates, not a set, loops and a Decimal per hand."""
         self.hands += 1
@@ -64,19 +97,26 @@ class Summary:
         else:
             self.unreadable += 1
         if findings:
-            self._add_findings(findings, source, hand_index, hand_key)
+            self._add_findings(findings, source, hand_index, hand_key, hand_number)
         if payout_check is not None:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
-            self.add_rake(rake_units, scale)
+            self.add_rake(rake_units, scale, 1, currency or "")
+        if ignored:
+            self.ignored.update(ignored)
 
-    def add_rake(self, units: int, scale: int, hands: int = 1) -> None:
-        """Add ``units`` of rake at ``scale`` (10**-scale each), recorded by ``hands`` hands."""
-        self.rake_units[scale] = self.rake_units.get(scale, 0) + units
+    def add_rake(self, units: int, scale: int, hands: int = 1, currency: str = "") -> None:
+        """Add ``units`` of rake at ``scale`` (10**-scale each) in ``currency``, recorded by ``hands`` hands."""
+        key = (currency, scale)
+        self.rake_units[key] = self.rake_units.get(key, 0) + units
         self.rake_hands += hands
+        if hands:
+            self.rake_counts[key] += hands
 
-    def _add_findings(self, findings: Sequence[Finding], source: str, hand_index: int, hand_key: str) -> None:
+    def _add_findings(self, findings: Sequence[Finding], source: str, hand_index: int, hand_key: str,
+                      hand_number: object) -> None:
         errors = 0
+        first: Finding | None = None
         seen: set[str] = set()
         for f in findings:
             if f.code == "not-phh-file":
@@ -85,11 +125,15 @@ class Summary:
             self.severities.setdefault(f.code, f.severity)
             if f.severity == ERROR:
                 errors += 1
+                if first is None:
+                    first = f
             seen.add(f.code)
         for code in seen:
             self.code_hands[code] += 1
-        if errors:
-            self._offer((-errors, -len(findings), source, hand_index, hand_key))
+        if first is not None:
+            number = "" if hand_number is None else str(hand_number)  # the PHH hand field, stringified only here
+            self._offer((-errors, -len(findings), source, hand_index, hand_key, number, first.code,
+                         first.message))
 
     def _offer(self, item) -> None:
         self.worst.append(item)
@@ -108,15 +152,26 @@ class Summary:
         for code, sev in other.severities.items():
             self.severities.setdefault(code, sev)
         self.payout.update(other.payout)
-        for scale, units in other.rake_units.items():
-            self.add_rake(units, scale, hands=0)
+        self.ignored.update(other.ignored)
+        for (cur, scale), units in other.rake_units.items():
+            self.add_rake(units, scale, 0, cur)
         self.rake_hands += other.rake_hands
+        self.rake_counts.update(other.rake_counts)
         for item in other.worst:
             self._offer(item)
 
     def worst_hands(self, n: int = WORST) -> list[tuple[str, int, str, int, int]]:
         """[(source, hand_index, hand_key, errors, findings)] most errors first."""
-        return [(s, i, k, -e, -f) for e, f, s, i, k in sorted(self.worst)[:n]]
+        return [(item[2], item[3], item[4], -item[0], -item[1]) for item in sorted(self.worst)[:n]]
+
+    def worst_details(self, n: int = WORST) -> list[tuple]:
+        """[(source, hand_index, hand_key, errors, findings, hand_number, first error code, its
+        message)] most errors first ("" where a summary rebuilt from a report does not know)."""
+        out = []
+        for item in sorted(self.worst)[:n]:
+            extra = tuple(item[5:8]) + ("",) * (3 - len(item[5:8]))
+            out.append((item[2], item[3], item[4], -item[0], -item[1]) + extra)
+        return out
 
     # -- reading ---------------------------------------------------------------------------
     def max_severity(self) -> str | None:
@@ -144,8 +199,10 @@ class Summary:
             "findings": {c: {"severity": self.severities.get(c), "findings": n, "hands": self.code_hands[c]}
                          for c, n in sorted(self.findings.items())},
             "payout_check": {k: self.payout.get(k, 0) for k in PAYOUT_CHECKS},
-            "rake_total": str(self.rake), "rake_hands": self.rake_hands,
+            "rake_total": None if self.rake is None else str(self.rake), "rake_hands": self.rake_hands,
+            "rake": [{"currency": cur, "total": str(total), "hands": n} for cur, total, n in self.rake_by_currency()],
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
+            "ignored": dict(sorted(self.ignored.items())),
         }
 
 

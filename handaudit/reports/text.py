@@ -12,6 +12,7 @@ import re
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from decimal import Decimal
 
 from ..core.status import ERROR, INFO, INVALID, SEVERITY_RANK, VALID, WARNING
@@ -103,18 +104,41 @@ def _rate(hands: int, elapsed: float | None) -> str:
     return f"{hands / elapsed:,.0f}"
 
 
-def render_summary(s: Summary, out_dir: str | None = None, note: str | None = None, build: str | None = None) -> str:
-    lines = []
+def _counts(s: Summary) -> list[str]:
     head = f"{_n(s.hands)} hands read"
     if s.files:
         head += f" from {_n(s.files)} file{'s' if s.files != 1 else ''}"
     if s.rulebook:
         head += f", audited under {s.rulebook}"
-    lines.append(head)
     width = max(len(_n(x)) for x in (s.valid, s.invalid, s.unreadable, s.hands))
-    lines.append(f"  valid       {_n(s.valid):>{width}}   (no error finding)")
-    lines.append(f"  invalid     {_n(s.invalid):>{width}}   (at least one error finding)")
-    lines.append(f"  unreadable  {_n(s.unreadable):>{width}}   (could not be read; see their findings)")
+    return [head,
+            f"  valid       {_n(s.valid):>{width}}   (no error finding)",
+            f"  invalid     {_n(s.invalid):>{width}}   (at least one error finding)",
+            f"  unreadable  {_n(s.unreadable):>{width}}   (could not be read; see their findings)"]
+
+
+def render_counts(s: Summary) -> str:
+    """Only the counts of hands (``check --quiet``)."""
+    return "\n".join(_counts(s)) + "\n"
+
+
+def run_json(s: Summary, result, out_dir: str | None, fail_on: str) -> dict:
+    """The run as one JSON object (``check --format json``): the summary's counts, whether the run
+    finished, where its report is, its exit status and its worst hands."""
+    out = s.to_json()
+    out["complete"] = bool(result.complete)
+    out["interrupted"] = bool(result.interrupted)
+    out["error"] = result.error
+    out["report"] = report_path(str(out_dir)) if out_dir else None
+    out["exit_status"] = result.exit_status(fail_on)
+    out["worst"] = [{"source": src, "hand_index": index, "hand_key": key, "hand": number or None, "errors": errors,
+                     "findings": findings, "first_error": {"code": code, "message": message} if code else None}
+                    for src, index, key, errors, findings, number, code, message in s.worst_details()]
+    return out
+
+
+def render_summary(s: Summary, out_dir: str | None = None, note: str | None = None, build: str | None = None) -> str:
+    lines = _counts(s)
     lines.append("")
     if s.findings:
         lines.append("Findings by code:")
@@ -126,12 +150,16 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
                          f"{_n(s.code_hands[code]):>9}")
     else:
         lines.append("Findings by code: none")
+    if s.ignored:
+        left = ", ".join(f"{code} {_n(n)}" for code, n in sorted(s.ignored.items()))
+        lines.append(f"Not reported (--select, --ignore or handaudit.toml): {left}")
     lines.append("")
     checks = "  ".join(f"{k} {_n(s.payout.get(k, 0))}" for k in PAYOUT_CHECKS)
     lines.append(f"Payout checks: {checks}")
     if s.rake_hands:
-        lines.append(f"Rake: {_decimal(s.rake)} in total over {_n(s.rake_hands)} hands with recorded winnings "
-                     "(each hand in its own chips or currency)")
+        groups = s.rake_by_currency()
+        lines.append("Rake (hands with recorded winnings): " + "; ".join(
+            f"{cur} {_grouped(total)} over {_n(n)} hand{'s' if n != 1 else ''}" for cur, total, n in groups))
     else:
         lines.append("Rake: none computed (no hand records its winnings)")
     if s.elapsed is not None:
@@ -147,27 +175,60 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
     return "\n".join(lines) + "\n"
 
 
-def _decimal(d: Decimal) -> str:
-    return format(d, "f")
+def _grouped(d: Decimal) -> str:
+    """An exact amount with its whole part in groups of three: 23,025,000.50."""
+    text = format(d, "f")
+    sign = "-" if text.startswith("-") else ""
+    whole, dot, fraction = text.lstrip("-").partition(".")
+    return f"{sign}{int(whole):,}{dot}{fraction}"
 
 
-def render_worst(s: Summary, rulebook: str | None = None, n: int = WORST) -> str:
-    worst = s.worst_hands(n)
+def render_worst(s: Summary, rulebook: str | None = None, n: int = WORST,
+                 path_of: Callable[[str], str] | None = None) -> str:
+    """The worst hands (most errors first): where, how many errors, the first error, and the
+    command that explains the hand. ``path_of`` turns a report's source into the path the command
+    should name (``handaudit summary`` run from another directory than the check)."""
+    worst = s.worst_details(n)
     if not worst:
         return "No hand has an error finding.\n"
     lines = [f"Worst hands (most errors), {len(worst)} of {_n(s.invalid + s.unreadable)} with errors:"]
-    for source, index, key, errors, findings in worst:
+    for source, index, key, errors, findings, number, code, message in worst:
         where = printable(f"{source} [{key}]" if key else source)
         if index and not key:
             where += f" (hand #{index})"
+        if number:
+            where += printable(f" (hand {number})")
         lines.append(f"  {where}: {errors} error{'s' if errors != 1 else ''}, {findings} finding{'s' if findings != 1 else ''}")
-        words = ["handaudit", "explain", shell_word(source)]
+        if code:
+            lines.append("    " + printable(f"first: {code}: {_short(message)}"))
+        words = ["handaudit", "explain", shell_word(path_of(source) if path_of else source)]
         if key:
             words += ["--hand", shell_word(key.replace("\\", "\\\\"))]  # a name's backslash: not an escape
         if rulebook and rulebook != "tda-2026":
             words += ["--rulebook", shell_word(rulebook)]
         lines.append("    " + " ".join(words))
     return "\n".join(lines) + "\n"
+
+
+def _short(message: str, width: int = 100) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= width else message[: width - 3] + "..."
+
+
+def source_resolver(working_directory: str | None, here: str) -> Callable[[str], str]:
+    """A report's source (as the check named it, relative to ``working_directory``) as a path that
+    names the same file from ``here``: relative when that stays short, else absolute; ``-``
+    (standard input) as it is."""
+    import os.path
+
+    def resolve(source: str) -> str:
+        if source == "-" or os.path.isabs(source) or not working_directory:
+            return source
+        full = os.path.normpath(os.path.join(working_directory, source))
+        relative = os.path.relpath(full, here)
+        return relative if not relative.startswith("..") else full
+
+    return resolve
 
 
 def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
@@ -179,7 +240,7 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
     manifest = read_manifest(out_dir)
     s = Summary()
     hands = read_table(out_dir, "hands", ["source", "hand_key", "hand_index", "status", "findings", "errors",
-                                          "payout_check", "rake", "scale", "rulebook"])
+                                          "payout_check", "rake", "scale", "rulebook", "currency"])
     s.hands = hands.num_rows
     for status, n in _value_counts(hands.column("status")).items():
         if status == VALID:
@@ -193,9 +254,10 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
             s.payout[check] = n
     rake = hands.column("rake").to_pylist()
     scale = hands.column("scale").to_pylist()
-    for r, sc in zip(rake, scale, strict=True):
+    money = hands.column("currency").to_pylist()
+    for r, sc, cur in zip(rake, scale, money, strict=True):
         if r is not None and sc is not None:
-            s.add_rake(r, sc)
+            s.add_rake(r, sc, 1, cur or "")
     findings = read_table(out_dir, "findings", ["source", "hand_index", "code", "severity"])
     for code, n in _value_counts(findings.column("code")).items():
         s.findings[code] = n
@@ -212,16 +274,51 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
         if with_errors.num_rows:
             top = with_errors.sort_by([("errors", "descending"), ("findings", "descending"),
                                        ("source", "ascending"), ("hand_index", "ascending")]).slice(0, WORST)
-            for row in top.to_pylist():
-                s.worst.append((-row["errors"], -row["findings"], row["source"], row["hand_index"], row["hand_key"]))
+            s.worst = worst_from_tables(top, findings_of_hands(out_dir, top))
         books = sorted(b for b in set(hands.column("rulebook").to_pylist()) if b)
         s.rulebook = ", ".join(books) or None
     if manifest:
+        ignored = (manifest.get("summary") or {}).get("ignored") or {}
+        s.ignored.update({str(code): int(n) for code, n in ignored.items()})
         s.files = manifest.get("files") or 0
         s.elapsed = manifest.get("elapsed_seconds")
         s.jobs = manifest.get("jobs")
         s.rulebook = manifest.get("rulebook") or s.rulebook
     return s, manifest
+
+
+def findings_of_hands(out_dir, hands) -> dict:
+    """{(source, hand_index): (code, message)}: the first error finding of each of ``hands``."""
+    import pyarrow.compute as pc
+
+    from .parquet import read_table
+
+    wanted = set(zip(hands.column("source").to_pylist(), hands.column("hand_index").to_pylist(), strict=True))
+    table = read_table(out_dir, "findings", ["source", "hand_index", "finding_index", "code", "severity", "message"])
+    table = table.filter(pc.equal(table.column("severity"), ERROR))
+    table = table.filter(pc.is_in(table.column("source"), value_set=pa_array(sorted({s for s, _ in wanted}))))
+    first: dict = {}
+    for row in table.sort_by([("finding_index", "ascending")]).to_pylist():
+        key = (row["source"], row["hand_index"])
+        if key in wanted and key not in first:
+            first[key] = (row["code"], row["message"])
+    return first
+
+
+def pa_array(values: list):
+    import pyarrow as pa
+
+    return pa.array(values, type=pa.string())
+
+
+def worst_from_tables(hands, first: dict) -> list:
+    """Summary.worst items for rows of the ``hands`` table, with their first error (``first``)."""
+    out = []
+    for row in hands.to_pylist():
+        code, message = first.get((row["source"], row["hand_index"]), ("", ""))
+        out.append((-row["errors"], -row["findings"], row["source"], row["hand_index"], row["hand_key"], "", code,
+                    message))
+    return out
 
 
 def _value_counts(column) -> dict:

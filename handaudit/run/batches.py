@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections import deque
 
 from ..grammar.chunk import Chunk
-from ..grammar.sources import read_chunks
+from ..grammar.duplicates import SiteHands
+from ..importers.inputs import read_inputs
 from .common import MAX_BATCH_BYTES
 
 
@@ -14,8 +16,10 @@ def input_batches(files: list[str], batch_size: int):
     """(chunks, bytes) batches over all files, in input order (a batch may span files)."""
     batch: list[Chunk] = []
     size = 0
+    site_hands = SiteHands()  # a site hand given twice: the second copy is not read
     for path in files:
-        for chunk in read_chunks(path):
+        for chunk in read_inputs(path):
+            chunk = site_hands.check(chunk)
             batch.append(chunk)
             size += len(chunk.data) + len(chunk.hand_key) + 3
             if len(batch) >= batch_size or size >= MAX_BATCH_BYTES:
@@ -38,13 +42,46 @@ def flag_last(items, count: int):
 
 
 def input_bytes(files: list[str]) -> int | None:
-    """Total size when every input is a plain (uncompressed, seekable) file; else None."""
+    """The input's size in the bytes the batches count (uncompressed text), for the progress
+    bar's percentage and time left; None when some input's size cannot be known.
+
+    A plain file counts its size; a ``.gz`` file the uncompressed size its gzip trailer records
+    (ISIZE: exact for one member under 4 GiB; the bar stops short of 100% if it is less);
+    standard input its size when it is a regular file (``< hands.phhs``), else (a pipe) None.
+    """
     total = 0
     for f in files:
-        if f == "-" or f.endswith(".gz"):
+        size = _stdin_bytes() if f == "-" else _gzip_bytes(f) if f.endswith(".gz") else _file_bytes(f)
+        if size is None:
             return None
-        try:
-            total += os.path.getsize(f)
-        except OSError:
-            return None
+        total += size
     return total
+
+
+def _file_bytes(path: str) -> int | None:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+def _gzip_bytes(path: str) -> int | None:
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            if f.tell() < 18:  # shorter than a gzip header and trailer: let the reader report it
+                return f.tell()
+            f.seek(-4, os.SEEK_END)
+            return int.from_bytes(f.read(4), "little")
+    except OSError:
+        return None
+
+
+def _stdin_bytes() -> int | None:
+    try:
+        st = os.fstat(0)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        return max(0, st.st_size - os.lseek(0, 0, os.SEEK_CUR))
+    except OSError:
+        return None

@@ -11,6 +11,7 @@ import threading
 from dataclasses import dataclass, field
 
 from ..core.status import ERROR
+from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk
 from ..grammar.sources import report_path
 from ..reports.sinks import HAND_SINKS, HandSink, RowSink
@@ -47,6 +48,7 @@ class RunConfig:
     part_rows: int | None = None
     metadata: tuple[tuple[str, str], ...] = ()
     run_id: str | None = None  # in every part name of the run (None: the Dask engine's own names)
+    selection: Selection = EVERYTHING  # the findings reported (--select, --ignore, --severity)
 
 
 @dataclass
@@ -112,7 +114,7 @@ class Auditor:
     def run(self, seq: int, chunks: list[Chunk], nbytes: int = 0) -> BatchResult:
         summary = Summary()
         with fewer_collections():
-            audit_batch(chunks, self.book, summary.add, self.sinks)
+            audit_batch(chunks, self.book, summary.add, self.sinks, self.config.selection)
         committed = None
         if self.writer is None:
             committed = {}
@@ -159,9 +161,11 @@ def build_manifest(config: RunConfig, inputs, files, rulebook: str, jobs: int, t
         "handaudit_version": dict(config.metadata).get("handaudit.version"),
         "schema_version": SCHEMA_VERSION,
         "inputs": [report_path(p) for p in inputs],  # as the reports write paths: valid UTF-8
+        "working_directory": report_path(os.getcwd()),  # where relative sources are (handaudit summary)
         "files": len(files),
         "rulebook": rulebook,
         "overrides": list(config.overrides),
+        "findings_selected": config.selection.describe(),  # what --select, --ignore, --severity asked
         "jobs": jobs,
         "hands": tables["hands"]["rows"],
         "tables": tables,

@@ -43,9 +43,12 @@ import multiprocessing as mp
 import os
 import time
 import uuid
+import warnings
 
+from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
-from ..grammar.sources import expand_paths
+from ..grammar.sources import drop_repeats
+from ..importers.inputs import expand_inputs
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
@@ -63,7 +66,7 @@ from .common import (
     default_jobs,
     report_metadata,
 )
-from .process import skip_pandas_in_pyarrow
+from .process import skip_pandas_in_pyarrow, workers_without_main
 from .worker import Sender, worker_main
 
 
@@ -82,8 +85,10 @@ class Runner:
     def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
                  batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
-                 part_rows: int | None = None, sinks: list[ReportSink] | None = None):
+                 part_rows: int | None = None, sinks: list[ReportSink] | None = None,
+                 selection: Selection = EVERYTHING):
         self.paths = list(paths)
+        self.selection = selection
         self.rulebook = rulebook
         self.overrides = tuple(overrides)
         self.jobs_requested = jobs
@@ -105,7 +110,7 @@ class Runner:
     def _prepare(self):
         from ..rules.rulebook import load_rulebook
 
-        files = expand_paths(self.paths)  # SourceError: exit status 2 before anything is written
+        files, self.repeats = drop_repeats(expand_inputs(self.paths))  # SourceError: exit status 2 first
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         self.files = files
@@ -124,7 +129,7 @@ class Runner:
             rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
             outputs=tuple(dict.fromkeys(sink.output for sink in self.sinks)),
             batch_rows=self.batch_rows, part_rows=self.part_rows, metadata=report_metadata(book.name, self.overrides),
-            run_id=self.run_id,
+            run_id=self.run_id, selection=self.selection,
         )
         if self.out_dir:
             report = ReportDir(self.out_dir, create=True)
@@ -219,7 +224,7 @@ class Runner:
         self.hands_done = 0
         self.kept: set[tuple[str, str]] = set()  # (table, part) of this run that some commit reported
         self.pending_here: list[Summary] = []
-        self.notes: list[str] = []
+        self.notes: list[str] = list(self.repeats)
         self.auditor = None
         started = time.monotonic()
         interrupted = False
@@ -385,7 +390,8 @@ class _Workers:
                                 args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid()),
                                 name=f"handaudit-worker-{w + 1}", daemon=True)
                 try:
-                    p.start()
+                    with workers_without_main():  # a script without a __main__ guard: not re-run
+                        p.start()
                 finally:
                     writer.close()  # the worker holds the only writing end of its results ...
                     task_reader.close()  # ... and the only reading end of its batches
@@ -561,6 +567,8 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
     subsets = Subsets(valid, invalid) if (valid or invalid) else None
     result = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
                     subsets=subsets, **options).run()
+    for note in result.notes:  # what the run recovered from (a worker that died), as check prints it
+        warnings.warn(note, stacklevel=2)
     if result.error:
         raise RunError(result.error)
     if result.interrupted:

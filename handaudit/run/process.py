@@ -94,3 +94,29 @@ def die_with_parent(parent: int) -> None:
             pass
     if os.getppid() != parent:
         raise Stopped(0)
+
+
+@contextmanager
+def workers_without_main():
+    """Start worker processes (``spawn``) without re-running the user's ``__main__``.
+
+    A spawned child imports the parent's main module before it runs its target, so a plain script
+    that calls ``handaudit.audit_to_parquet(..., jobs=2)`` at top level, without an
+    ``if __name__ == "__main__":`` guard, would run again in each worker and fail there. The
+    workers need nothing from it (their target and every hand sink are handaudit's own), so while
+    they start, ``__main__`` shows multiprocessing neither a file nor a module name to import.
+    """
+    main = sys.modules.get("__main__")
+    hidden = {}
+    if main is not None:
+        for name in ("__file__", "__spec__"):
+            if name in main.__dict__:
+                hidden[name] = main.__dict__[name]
+        main.__dict__.pop("__file__", None)
+        if "__spec__" in main.__dict__:
+            main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        if main is not None:
+            main.__dict__.update(hidden)

@@ -33,6 +33,7 @@ from .pots import (
     trims_antes,
 )
 from .rake import ended_in_first_round, structure_set
+from .site_totals import COLLECTED, RAKE, TOTAL, site_findings, stated_rakes
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -157,6 +158,12 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
                                      or structure_set(rulebook)):
         first = variant.streets[0].name if variant is not None and variant.streets else None
         ended_first = ended_in_first_round(replay.records, first)
-    c = check_payouts(hand, rulebook, contributions, returned, pots, received, determined, notes, ended_first)
+    # A site log's stated rake (settlement/site_totals.py) makes the payout check exact.
+    stated = stated_rakes(hand, pots) if hand.fields and RAKE in hand.fields else None
+    c = check_payouts(hand, rulebook, contributions, returned, pots, received, determined, notes, ended_first,
+                      stated)
+    findings = c.findings
+    if hand.fields and (TOTAL in hand.fields or COLLECTED in hand.fields):
+        findings = findings + tuple(site_findings(hand, pots, returned, received))
     return Settlement(determined, tuple(pots), tuple(contributions), returned, received, c.finishing_stacks,
-                      c.payout_check, c.rake, c.findings, c.convention, c.pot_rakes, c.rake_check)
+                      c.payout_check, c.rake, findings, c.convention, c.pot_rakes, c.rake_check)

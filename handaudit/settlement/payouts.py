@@ -134,9 +134,11 @@ class _Model:
     may pay with none set; and the reading of one set of recorded payouts (:meth:`read`)."""
 
     def __init__(self, pots: list[Pot], rulebook: Rulebook, no_drop: bool, n: int,
-                 fixed: tuple[int, ...] | None) -> None:
-        """``fixed``: the structure's rake per pot (:func:`.rake.structure_rakes`), None with no structure."""
+                 fixed: tuple[int, ...] | None, stated: bool = False) -> None:
+        """``fixed``: the structure's rake per pot (:func:`.rake.structure_rakes`), or the rake the
+        hand states (``stated``); None with neither."""
         self.pots = pots
+        self.stated = stated
         self.n = n
         self.no_drop = no_drop
         self.structured = fixed is not None
@@ -193,6 +195,8 @@ class _Model:
         if recorded < gross and gross > 0 and not note:
             if moved:
                 shown, why = gross, "; not rake: another player is recorded with more than the settlement gives"
+            elif self.stated:
+                why = "; after the rake the site states"
             elif self.structured:
                 why = f"; {_describe(rulebook, scale)}"
             elif self.no_drop:
@@ -215,6 +219,8 @@ class _Model:
         """The rake rule a chips-not-conserved finding names."""
         if self.no_drop:
             return "the hand ended in its first betting round, so it pays no rake (no_flop_no_drop)"
+        if self.stated:
+            return f"the rake the site states ({amount_text(sum(self.maxes), scale)})"
         return _describe(rulebook, scale)
 
     def allowed(self) -> int:
@@ -245,13 +251,16 @@ def _amounts_text(scale: int, expected: int, gross: int) -> str:
 
 def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...], returned: tuple[int, ...],
                   pots: list[Pot], received: tuple[int, ...] | None, determined: bool,
-                  notes: dict[int, str] | None = None, ended_first: bool = False) -> PayoutCheck:
+                  notes: dict[int, str] | None = None, ended_first: bool = False,
+                  stated: tuple[int, ...] | None = None) -> PayoutCheck:
     """Compare with the file (see the module docstring and :mod:`.rake`).
 
     ``pots``: list of :class:`~.showdown.Pot`; ``received``: per-player winnings or None when
     not determined. ``notes``: player -> text appended to that player's mismatch messages (why
     the settlement differs from a common reading, e.g. an ante returned by ante trimming).
     ``ended_first``: the hand ended in its first betting round (:func:`.rake.ended_in_first_round`).
+    ``stated``: the rake of each pot as the hand states it (a site log, :func:`.site_totals.stated_rakes`):
+    then the rake is known, and the payouts must be exactly the shares after it.
     """
     n = len(contributions)
     starts = hand.starting_stacks
@@ -277,9 +286,11 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
     scale = hand.scale
     findings: list[Finding] = []
     convention: str | None = None
-    no_drop = rulebook.no_flop_no_drop and ended_first
-    structured = structure_set(rulebook)
-    fixed = tuple(structure_rakes(pots, rulebook, scale, no_drop)) if structured else None
+    no_drop = rulebook.no_flop_no_drop and ended_first and stated is None
+    structured = structure_set(rulebook) or stated is not None
+    fixed: tuple[int, ...] | None = stated
+    if fixed is None and structured:
+        fixed = tuple(structure_rakes(pots, rulebook, scale, no_drop))
     if rec_w is not None and pot_total > 0 and not any(rec_w):
         convention = "zeros"
         if determined and received is not None:
@@ -301,7 +312,8 @@ def check_payouts(hand: Hand, rulebook: Rulebook, contributions: tuple[int, ...]
     rake: int | None = None
     reading: list[int] | None = None  # the rake per pot that explains the recorded payouts
     net_w: list[int] | None = None  # each player's payout from the pots, as the recorded winnings show it
-    model = _Model(pots, rulebook, no_drop, n, fixed) if determined and received is not None else None
+    model = (_Model(pots, rulebook, no_drop, n, fixed, stated is not None)
+             if determined and received is not None else None)
 
     if rec_w is not None:
         total_rec = 0

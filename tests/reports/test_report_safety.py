@@ -78,7 +78,7 @@ def test_a_directory_another_run_holds_is_refused_untouched(tmp_path):
     fd = os.open(out / LOCK, os.O_RDWR)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a running handaudit holds it
-        second = _cli(["check", SAMPLES, "--out", str(out)])
+        second = _cli(["check", SAMPLES, "--out", str(out), "--overwrite"])
     finally:
         os.close(fd)
     assert second.returncode == 2
@@ -159,7 +159,7 @@ def test_a_planted_file_link_is_replaced_never_followed(tmp_path, victim, name):
     for table in TABLE_NAMES:
         (out / table).mkdir(parents=True)
     (out / name).symlink_to(victim / "precious.txt")
-    result = _cli(["check", SAMPLES, "--out", str(out), "--fail-on", "never"])
+    result = _cli(["check", SAMPLES, "--out", str(out), "--fail-on", "never", "--overwrite"])
     assert result.returncode == 0, result.stderr
     _untouched(victim)
     assert (out / SUCCESS).exists() and not (out / SUCCESS).is_symlink()
@@ -172,7 +172,7 @@ def test_a_table_directory_link_is_refused(tmp_path, victim, table):
     out = tmp_path / "out"
     out.mkdir()
     (out / table).symlink_to(victim, target_is_directory=True)
-    result = _cli(["check", SAMPLES, "--out", str(out)])
+    result = _cli(["check", SAMPLES, "--out", str(out), "--overwrite"])
     assert result.returncode == 2
     assert result.stderr == (f"handaudit: {out / table} is a symbolic link: handaudit never writes, renames or "
                              "deletes a report file through a link (remove it)\n")
@@ -183,7 +183,7 @@ def test_a_lock_file_link_is_refused(tmp_path, victim):
     out = tmp_path / "out"
     out.mkdir()
     (out / LOCK).symlink_to(victim / "precious.txt")
-    result = _cli(["check", SAMPLES, "--out", str(out)])
+    result = _cli(["check", SAMPLES, "--out", str(out), "--overwrite"])
     assert result.returncode == 2
     assert result.stderr == (f"handaudit: {out / LOCK} is a symbolic link: handaudit never writes, renames or "
                              "deletes a report file through a link (remove it)\n")
@@ -280,6 +280,7 @@ def test_sigterm_and_sighup_stop_like_sigint(long_input, tmp_path, signum, jobs)
     manifest = _assert_report_counts_agree(out)
     assert manifest["status"] == "interrupted" and manifest["hands"] == hands
     assert stderr.splitlines()[0] == f"handaudit: interrupted: {hands:,} hands audited before stopping."
+    assert "before stopping" not in stdout.decode()  # said once, on standard error
     assert _wait_gone(workers, 5.0) == []
 
 
@@ -480,3 +481,52 @@ def test_summary_of_a_truncated_part_is_one_line(tmp_path):
                              "found in footer. Either the file is corrupted or this is not a parquet file.)\n")
     with pytest.raises(OutputError, match=re.escape(f"cannot read {part}: not a whole Parquet file")):
         read_table(out, "hands")
+
+
+# 9. --out never loses or mixes files: someone's directory, an earlier report, an empty path
+
+
+def test_out_refuses_a_directory_of_other_files(tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "precious.txt").write_text("keep me")
+    result = _cli(["check", SAMPLES, "--out", str(out)])
+    assert result.returncode == 2
+    assert result.stderr == (f"handaudit: --out {out}: the directory is not empty and is not a handaudit report "
+                             "(it holds precious.txt); choose an empty or a new directory\n")
+    assert sorted(p.name for p in out.iterdir()) == ["precious.txt"]  # nothing written
+    assert _cli(["check", SAMPLES, "--out", str(out), "--overwrite"]).returncode == 2  # not a report: never
+
+
+def test_out_replaces_an_earlier_report_only_with_overwrite(tmp_path):
+    out = tmp_path / "report"
+    assert _cli(["check", SAMPLES, "--out", str(out), "--fail-on", "never"]).returncode == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    again = _cli(["check", SAMPLES, "--out", str(out), "--fail-on", "never"])
+    assert again.returncode == 2
+    assert f"--out {out}: holds a handaudit report already (" in again.stderr and "give --overwrite" in again.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before  # untouched
+    replaced = _cli(["check", str(REPO / "samples" / "out-of-turn.phh"), "--out", str(out), "--overwrite"])
+    assert replaced.returncode == 1, replaced.stderr
+    assert json.loads((out / MANIFEST).read_text())["hands"] == 1
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--out", ""], "the report directory cannot be an empty path"),
+    (["--out", "  "], "the report directory cannot be an empty path"),
+    (["--overwrite"], "--overwrite needs --out DIR"),
+])
+def test_out_usage_errors(args, message):
+    result = _cli(["check", SAMPLES, *args])
+    assert result.returncode == 2 and message in result.stderr
+
+
+def test_a_file_named_twice_is_read_once_with_a_note(tmp_path):
+    hand = tmp_path / "a.phh"
+    hand.write_text((REPO / "samples" / "out-of-turn.phh").read_text())
+    dotted = os.path.join(str(tmp_path), ".", "a.phh")
+    result = _cli(["check", str(hand), dotted, str(tmp_path), "--format", "jsonl"])
+    assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == [str(hand)]
+    assert result.stderr.splitlines() == [
+        f"handaudit: {dotted} is the same file as {hand}: it is read once",
+        f"handaudit: {hand} is given twice: it is read once"]

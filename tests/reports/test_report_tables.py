@@ -167,7 +167,7 @@ def test_pots_match_jsonl(report):
         pot = obj["settlement"]["pots"][row["pot_index"]]
         assert _amount(row["amount"], row["scale"]) == pot["amount"]
         assert row["eligible"] == pot["eligible"]
-        assert [(a["player"], _amount(a["amount"], row["scale"]), a["share"]) for a in row["awards"]] == [
+        assert [(a["player"], _amount(a["won"], row["scale"]), a["share"]) for a in row["awards"]] == [
             (a["player"], a["amount"], a["share"]) for a in pot["awards"]]
         assert row["winners"] == sorted({a["player"] for a in pot["awards"]})
 
@@ -260,3 +260,15 @@ def test_summary_of_the_report_is_the_runs_summary(report):
 def test_schema_document_is_current():
     doc = (REPO / "docs" / "report-schema.md").read_text()
     assert doc == markdown(), "regenerate: python -m handaudit.reports.schema > docs/report-schema.md"
+
+
+def test_awards_unnest_beside_the_pot_columns_in_polars(tmp_path):
+    import polars as pl
+
+    from handaudit.run.local import Runner
+
+    out = tmp_path / "report"
+    Runner([str(REPO / "samples" / "side-pots-and-return.phh")], jobs=1, out_dir=str(out)).run()
+    pots = pl.read_parquet(str(out / "pots" / "*.parquet"))
+    awards = pots.explode("awards").unnest("awards")
+    assert awards.select("pot_index", "amount", "player", "won").rows() == [(0, 150, 1, 150), (1, 140, 2, 140)]

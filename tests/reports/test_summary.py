@@ -32,7 +32,10 @@ def test_add_counts_each_hand():
     assert (s.hands, s.valid, s.invalid, s.unreadable) == (4, 2, 1, 1)
     assert s.findings == {"internal-error": 3} and s.code_hands == {"internal-error": 2}
     assert s.payout == {"match": 1, "mismatch": 1, "not-recorded": 1}
-    assert s.rake_units == {2: 150, 0: 7} and s.rake_hands == 2 and s.rake == Decimal("8.50")
+    assert s.rake_units == {("", 2): 150, ("", 0): 7} and s.rake_hands == 2
+    # chips and an unnamed money at 2 decimals are never added into one figure
+    assert s.rake is None
+    assert s.rake_by_currency() == [("chips", Decimal(7), 1), ("no currency, 2 decimals", Decimal("1.50"), 1)]
     assert s.worst_hands() == [("a.phhs", 2, "2", 2, 2), ("b.phh", 1, "", 1, 1)]
 
 
@@ -58,7 +61,8 @@ def test_pickling_carries_every_field_in_order():
     assert FIELDS == tuple(f.name for f in dataclasses.fields(Summary))
 
     values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,
-              [(-1, -1, "s", 1, "k")], 8, ["f: not a PHH file"], 9.5, 10, "r")
+              [(-1, -1, "s", 1, "k")], 8, ["f: not a PHH file"], 9.5, 10, "r", Counter(show_order=3),
+              Counter({("USD", 2): 4}))
     assert len(values) == len(dataclasses.fields(Summary))
     s = Summary(*values)
     cls, args = s.__reduce__()
@@ -73,3 +77,17 @@ def test_text_module_still_exports_the_summary_and_every_name_it_lists():
 
     assert [n for n in text.__all__ if not hasattr(text, n)] == []
     assert text.Summary is summary.Summary and text.WORST == summary.WORST
+
+
+def test_rake_is_totalled_per_currency():
+    s = Summary()
+    for units, scale, cur in [(150, 2, "USD"), (1005, 3, "USD"), (300, 2, "EUR"), (40, 0, None)]:
+        s.add("valid", (), "match", units, scale, "a.phh", 0, "", (), None, cur)
+    s.add("valid", (), "match", None, 2, "a.phh", 1, "", (), None, "USD")  # no recorded winnings: no rake
+    assert s.rake_by_currency() == [("EUR", Decimal("3.00"), 1), ("USD", Decimal("2.505"), 2),
+                                    ("chips", Decimal(40), 1)]
+    assert s.rake is None and s.to_json()["rake_total"] is None
+    assert s.to_json()["rake"][1] == {"currency": "USD", "total": "2.505", "hands": 2}
+    one = Summary()
+    one.add("valid", (), "match", 25, 2, "a.phh", 0, "", (), None, "USD")
+    assert one.rake == Decimal("0.25") and one.to_json()["rake_total"] == "0.25"

@@ -211,3 +211,21 @@ def test_recorded_as_settled_is_a_match(case):
     again = settle(recorded, replay, RB)
     assert again.payout_check == "match", again.findings
     assert again.rake == 0 and not again.findings
+
+
+def test_amounts_read_in_groups_of_three():
+    from handaudit.core.amounts import grouped_amount
+
+    assert [grouped_amount(a, s) for a, s in [(23025000, 0), (2302500000, 2), (-123456, 2), (999, 0), (5, 3)]] == [
+        "23,025,000", "23,025,000.00", "-1,234.56", "999", "0.005"]
+
+
+def test_settle_and_explain_print_thousands_separators(tmp_path, cli):
+    hand = tmp_path / "big.phh"
+    hand.write_text("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [100000, 200000, 0]\nmin_bet = 200000\n"
+                    "starting_stacks = [13050000, 9525000, 6675000]\n"
+                    "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 2500000', 'p1 f', 'p2 f']\n")
+    settled = cli("settle", str(hand), text=True)
+    assert "13,050,000" in settled.stdout and "2,300,000" in settled.stdout  # p3's uncalled return
+    explained = cli("explain", str(hand), text=True)
+    assert "2,500,000" in explained.stdout

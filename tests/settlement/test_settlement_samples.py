@@ -130,3 +130,27 @@ def test_short_deck_straight_beats_trips_unless_the_book_says_otherwise():
     assert [(f.code, f.actor) for f in r.findings] == [
         ("winnings-mismatch", "p2"), ("winnings-mismatch", "p3"),
         ("finishing-stacks-mismatch", "p2"), ("finishing-stacks-mismatch", "p3")]
+
+
+def test_gross_winnings_match_with_the_return_counted():
+    # p3's raise to 6 takes the blinds: a pot of 5 (1 + 2 + the 2 matched), 4 returned uncalled;
+    # the file records 9, the pot plus the return
+    r = _report("winnings-gross")
+    (pot,) = r.settlement.pots
+    assert (pot.amount, [(a.player, a.amount) for a in pot.awards]) == (5, [(2, 5)])
+    assert r.settlement.returned == (0, 0, 4)
+    assert r.settlement.finishing_stacks == (99, 98, 103)
+    assert (r.status, r.settlement.payout_check) == ("valid", "match")
+    assert [(f.code, f.severity) for f in r.findings] == [("winnings-gross", "info")]
+
+
+def test_negative_blind_is_a_live_post():
+    # p3's -2 is a post of 2 that counts toward its raise to 6: it puts in 6 in all, not 8, and
+    # the 4 above the big blind come back uncalled; the pot is the blinds and p3's matched 2
+    r = _report("negative-blind")
+    (pot,) = r.settlement.pots
+    assert (pot.amount, [(a.player, a.amount) for a in pot.awards]) == (5, [(2, 5)])
+    assert r.settlement.returned == (0, 0, 4, 0)
+    assert r.settlement.finishing_stacks == (99, 98, 103, 100)
+    assert (r.status, r.settlement.payout_check) == ("valid", "match")
+    assert [(f.code, f.severity) for f in r.findings] == [("negative-blind", "warning")]

@@ -81,6 +81,8 @@ import sys
 import time
 import uuid
 
+from ...findings.selection import EVERYTHING, Selection
+from ...grammar.sources import drop_repeats
 from ...reports.layout import OutputError, ReportDir
 from ...reports.summary import Summary
 from ..common import (
@@ -282,8 +284,10 @@ class DaskRunner:
 
     def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
                  out_dir: str | None = None, scheduler: str | None = None, client=None, progress=None,
-                 task_bytes: int | None = None, status=None, on_result=None, dashboard: bool = True):
+                 task_bytes: int | None = None, status=None, on_result=None, dashboard: bool = True,
+                 selection: Selection = EVERYTHING):
         self.paths = list(paths)
+        self.selection = selection
         self.rulebook = rulebook
         self.overrides = tuple(overrides)
         self.jobs_requested = jobs
@@ -308,6 +312,9 @@ class DaskRunner:
         from ...rules.rulebook import BUILTIN, load_rulebook
 
         self.files, self.sizes = expand_inputs(self.paths)  # SourceError: exit 2 before anything
+        self.files, repeats = drop_repeats(self.files)  # a file named twice is read once, with a note
+        for note in repeats:
+            self._note(note)
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         known = [self.sizes.get(f) for f in self.files]
@@ -318,7 +325,7 @@ class DaskRunner:
         if rulebook not in BUILTIN and not is_url(rulebook):
             rulebook = os.path.abspath(rulebook)  # a file: workers may have another working directory
         self.config = RunConfig(rulebook=rulebook, overrides=self.overrides,
-                                metadata=report_metadata(book.name, self.overrides))
+                                metadata=report_metadata(book.name, self.overrides), selection=self.selection)
         self.report = None
         if self.out_dir:
             self.report = _RemoteReport(self.out_dir) if is_url(self.out_dir) else _LocalReport(self.out_dir)

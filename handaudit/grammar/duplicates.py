@@ -1,0 +1,69 @@
+"""The same site hand given twice (in two files, or twice in one): the second copy is not read.
+
+A site's hand is named by its ``venue`` and its ``hand`` number (and its ``table``, when the file
+gives one). Two copies of one hand in a run would count its pots, rake and findings twice, so the
+second is an unreadable entry with a ``duplicate-hand`` finding naming the first, as a ``.phhs``
+table name used twice is. The check reads the raw text (the top-level ``venue``, ``table`` and
+``hand`` lines), before any parse, in the process that cuts the input into batches, so it sees
+every hand in input order whatever ``--jobs`` says; a hand without a venue or a hand number is
+never a duplicate (hand numbers alone repeat across files of a dataset).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from .chunk import Chunk
+from .sources import printable
+
+_FIELD: Final = re.compile(rb"^[ \t]*(venue|table|hand)[ \t]*=[ \t]*([^\r\n#]*)", re.M)
+_SIMPLE_STRING: Final = re.compile(rb"""^(?:"([^"\\]*)"|'([^']*)')$""")
+
+
+def _value(raw: bytes) -> str:
+    """A field's value as text: an integer as written, a one-line string without its quotes."""
+    raw = raw.strip()
+    m = _SIMPLE_STRING.match(raw)
+    if m:
+        raw = m.group(1) if m.group(1) is not None else m.group(2)
+    return raw.decode("utf-8", "replace")
+
+
+def site_hand(data: bytes) -> tuple[str, str | None, str] | None:
+    """(venue, table or None, hand number) of a hand's raw text, or None if it lacks one."""
+    if b"venue" not in data or b"hand" not in data:
+        return None
+    found: dict[bytes, str] = {}
+    for key, raw in _FIELD.findall(data):
+        found.setdefault(key, _value(raw))  # the first, as TOML refuses a second anyway
+    venue, number = found.get(b"venue"), found.get(b"hand")
+    if not venue or not number:
+        return None
+    return venue, found.get(b"table"), number
+
+
+class SiteHands:
+    """The site hands a run has read so far: :meth:`check` each chunk in input order."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[str, str | None, str], tuple[str, str]] = {}
+        self.duplicates = 0
+
+    def check(self, chunk: Chunk) -> Chunk:
+        """``chunk``, or, if its site hand was read before, an unreadable copy saying where."""
+        if chunk.problem is not None:
+            return chunk
+        key = site_hand(chunk.data)
+        if key is None:
+            return chunk
+        first = self.seen.get(key)
+        if first is None:
+            self.seen[key] = (chunk.source, chunk.hand_key)
+            return chunk
+        self.duplicates += 1
+        venue, table, number = key
+        where = f"{first[0]} [{first[1]}]" if first[1] else first[0]
+        what = f"venue {venue}" + (f", table {table}" if table is not None else "") + f", hand {number}"
+        message = printable(f"the same site hand ({what}) as {where}; this copy is not read")
+        return Chunk(chunk.source, chunk.hand_key, chunk.index, chunk.data, chunk.line, ("duplicate-hand", message))

@@ -1,0 +1,27 @@
+"""Site logs -> hands: one module (and grammar) per site, the same Hand values the PHH reader makes.
+
+:func:`read_any` is the one place a hand's text goes to the PHH reader or to a site's importer:
+a chunk whose text starts with a site's hand header (:func:`.common.is_site_chunk`) is a site
+hand, anything else PHH. The files are told apart by content in :mod:`.inputs`.
+"""
+
+from __future__ import annotations
+
+from ..grammar.chunk import Chunk
+from ..grammar.reader import read_chunk
+from ..grammar.result import ReadResult
+from .common import is_site_chunk, site_of_head
+from .pokerstars import read_hand
+
+
+def read_site(chunk: Chunk) -> ReadResult:
+    """A site hand's chunk -> ReadResult (PokerStars and the sites that write its format)."""
+    venue = site_of_head(chunk.data) or "PokerStars"
+    return read_hand(chunk, venue)
+
+
+def read_any(chunk: Chunk) -> ReadResult:
+    """A chunk of any input -> ReadResult: a site's hand to its importer, the rest to the PHH reader."""
+    if is_site_chunk(chunk.data):
+        return read_site(chunk)
+    return read_chunk(chunk)

@@ -1,0 +1,182 @@
+"""What every site importer shares: telling a site log by its content, cutting it into hands,
+exact amounts as sites write them, and the PHH player order.
+
+A second site (GGPoker, whose text is close to PokerStars') reuses all of it: its module adds
+its header prefix to :data:`SITE_HEADS` and reads one hand's lines.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
+
+# The first bytes of a hand, per site: a file (or standard input) whose first non-blank line
+# starts with one of these is that site's text log, whatever its name. The value is the venue.
+SITE_HEADS: Final[tuple[tuple[str, str], ...]] = (
+    ("PokerStars ", "PokerStars"),  # "PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #"
+    ("PPPoker Hand #", "PPPoker"),  # PPPoker exports in PokerStars' format
+)
+_HEAD_BYTES: Final[tuple[bytes, ...]] = tuple([h.encode("ascii") for h, _ in SITE_HEADS])
+_UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
+SNIFF_BYTES: Final = 4096  # how much of a file detection reads
+
+
+def site_of_head(head: bytes) -> str | None:
+    """The venue whose log ``head`` (a file's first bytes) is, or None: its first line that is
+    not blank starts a hand of a known site."""
+    if head.startswith(BOM):
+        head = head[3:]
+    head = head.lstrip(b" \t\r\n")
+    for i in range(len(_HEAD_BYTES)):
+        if head.startswith(_HEAD_BYTES[i]):
+            return SITE_HEADS[i][1]
+    return None
+
+
+def is_site_chunk(data: bytes) -> bool:
+    """A chunk cut by :func:`split_log` (its text starts with a site's hand header): one
+    ``startswith`` per hand, the run's routing test (:mod:`handaudit.importers`)."""
+    return data.startswith(_HEAD_BYTES)
+
+
+def decode(data: bytes) -> tuple[str, str | None]:
+    """The text of a log and the encoding it was read in when not UTF-8: sites wrote their
+    older logs in single-byte code pages (Windows-1252 for the western ones), and that is the
+    fallback when the bytes are not UTF-8. A byte-order mark is dropped."""
+    if data.startswith(BOM):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        return data.decode("cp1252", "replace"), "cp1252"
+
+
+def is_head_line(line: str) -> bool:
+    for i in range(len(SITE_HEADS)):
+        if line.startswith(SITE_HEADS[i][0]):
+            return True
+    return False
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of a log with any line end (``\\r\\n``, ``\\n``, a lone ``\\r`` of the oldest logs)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def split_log(source: str, data: bytes) -> list[Chunk]:
+    """A whole site log cut into hands: each hand starts at a header line (blank lines between
+    hands are optional). Each chunk's text is the hand's lines as UTF-8, its ``line`` the
+    1-based line of the file where the hand starts, ``hand_key`` the hand's ordinal in the file
+    (``"1"``, ``"2"``, ...). Text before the first header is one chunk with a problem."""
+    text, encoding = decode(data)
+    lines = split_lines(text)
+    chunks: list[Chunk] = []
+    start = -1
+    index = 0
+    first_content = -1
+    for i in range(len(lines)):
+        line = lines[i]
+        if first_content < 0 and line.strip():
+            first_content = i
+        if line.startswith("P") and is_head_line(line):
+            if start >= 0:
+                chunks.append(_chunk(source, lines, start, i, index, encoding))
+                index += 1
+            elif first_content >= 0 and first_content < i:
+                chunks.append(Chunk(source, "", index, b"", first_content + 1, (
+                    "site-unknown-line", f"line {first_content + 1}: text before the first hand header; not read")))
+                index += 1
+            start = i
+    if start >= 0:
+        chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
+    elif first_content >= 0:
+        chunks.append(Chunk(source, "", 0, b"", first_content + 1,
+                            ("site-unknown-line", "no hand header in the file; not read")))
+    return chunks
+
+
+def _chunk(source: str, lines: list[str], start: int, end: int, index: int, encoding: str | None) -> Chunk:
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    body = "\n".join(lines[start:end]).encode("utf-8", "surrogatepass")
+    if len(body) > MAX_HAND_BYTES:
+        return Chunk(source, str(index + 1), index, b"", start + 1,
+                     ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
+    if encoding is not None:
+        # The decoding is said in the text the importer reads (a line it skips): the finding
+        # then names it with the hand.
+        body = body + f"\n#encoding {encoding}".encode("ascii")
+    return Chunk(source, str(index + 1), index, body, start + 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# amounts
+
+CURRENCY_OF_SYMBOL: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+_SYMBOLS: Final = "$€£¥₹"
+
+
+def amount_units(text: str) -> tuple[int, int]:
+    """An amount as the site writes it (``$0.25``, ``1,500``, ``€7.50``) -> (digits as an int,
+    decimal places written, trailing zeros not counted); (-1, 0) when it is not an amount.
+    Exact: read digit by digit, never through a float."""
+    n = len(text)
+    i = 0
+    if i < n and text[i] in _SYMBOLS:
+        i += 1
+    value = 0
+    digits = 0
+    places = -1
+    zeros = 0  # trailing zeros after the point
+    while i < n:
+        ch = text[i]
+        o = ord(ch)
+        if 48 <= o <= 57:
+            value = value * 10 + (o - 48)
+            digits += 1
+            if places >= 0:
+                places += 1
+                zeros = zeros + 1 if o == 48 else 0
+        elif ch == "," and places < 0 and digits > 0:
+            pass
+        elif ch == "." and places < 0 and digits > 0:
+            places = 0
+        else:
+            return -1, 0
+        i += 1
+    if digits == 0 or places == 0:
+        return -1, 0
+    if places < 0:
+        return value, 0
+    while zeros > 0:
+        value //= 10
+        places -= 1
+        zeros -= 1
+    return value, places
+
+
+def currency_symbol(text: str) -> str | None:
+    return text[0] if text and text[0] in _SYMBOLS else None
+
+
+# ---------------------------------------------------------------------------------------------
+# the PHH player order
+
+def phh_order(seats: list[int], button: int, small_blind_seat: int) -> list[int]:
+    """Positions (indices into ``seats``, the dealt-in players' seat numbers in table order) in
+    PHH player order: from the first seat after the button round to the button, so that the
+    blinds come first (PHH spec, required.rst "Blinds or Straddles"). Heads-up the forced bets
+    are reverse-assigned: p1 is the big blind, p2 the button, who posts the small blind
+    (``small_blind_seat``: that player's seat, or -1 when nobody posted one)."""
+    n = len(seats)
+    order = sorted(range(n), key=lambda i: (seats[i] <= button, seats[i]))
+    if n == 2:
+        if small_blind_seat >= 0:
+            sb = 0 if seats[order[0]] == small_blind_seat else 1
+        else:
+            sb = 1 if seats[order[1]] == button else 0
+        return [order[1 - sb], order[sb]]
+    return order

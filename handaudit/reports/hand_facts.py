@@ -1,0 +1,140 @@
+"""Where a hand comes from, as the report's ``hands`` table gives it: venue, table, event, time,
+stakes, currency (from the PHH optional fields; null where the file does not say).
+
+One function per fact, each a pure function of the read :class:`~handaudit.core.hand.Hand`, so
+that the table writer, the run's summary (rake per currency) and the HTML report agree.
+
+Time (PHH optional fields, "Time"): ``time`` is a local time of day; ``day``, ``month``,
+``year`` the date. The zone is ``time_zone`` (IANA, ``America/Toronto``), else
+``time_zone_abbreviation`` (``EDT``: read through :data:`ABBREVIATIONS`, fixed offsets, the
+usual North American reading of ``CST``); with neither, the spec takes the venue's local time
+when ``city``, ``region`` and ``country`` are all given (unknown to us: no timestamp) and UTC
+otherwise. A hand with a date but no time has a ``date`` and no ``timestamp``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ..core.hand import Hand
+
+_H: Final = dt.timedelta(hours=1)
+# Time zone abbreviations read as fixed offsets from UTC. Ambiguous ones (IST: India, Ireland,
+# Israel) are left out: a hand written with one has no timestamp rather than a wrong one.
+ABBREVIATIONS: Final[dict[str, dt.timedelta]] = {
+    "UTC": 0 * _H, "GMT": 0 * _H, "Z": 0 * _H, "WET": 0 * _H, "WEST": 1 * _H, "BST": 1 * _H,
+    "CET": 1 * _H, "CEST": 2 * _H, "MET": 1 * _H, "MEST": 2 * _H, "EET": 2 * _H, "EEST": 3 * _H,
+    "MSK": 3 * _H, "EST": -5 * _H, "EDT": -4 * _H, "ET": -5 * _H, "CST": -6 * _H, "CDT": -5 * _H,
+    "MST": -7 * _H, "MDT": -6 * _H, "PST": -8 * _H, "PDT": -7 * _H, "AKST": -9 * _H, "AKDT": -8 * _H,
+    "HST": -10 * _H, "AST": -4 * _H, "ADT": -3 * _H, "NST": dt.timedelta(hours=-3, minutes=-30),
+    "NDT": dt.timedelta(hours=-2, minutes=-30), "JST": 9 * _H, "KST": 9 * _H, "HKT": 8 * _H, "SGT": 8 * _H,
+    "AWST": 8 * _H, "ACST": dt.timedelta(hours=9, minutes=30), "ACDT": dt.timedelta(hours=10, minutes=30),
+    "AEST": 10 * _H, "AEDT": 11 * _H, "NZST": 12 * _H, "NZDT": 13 * _H,
+}
+
+
+def _text(value: object) -> str | None:
+    """A string field, or an integer one (``table = 7``) as text; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (str, int)):
+        return str(value)
+    return None
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def venue(hand: Hand | None) -> str | None:
+    return None if hand is None else _text(hand.fields.get("venue"))
+
+
+def table(hand: Hand | None) -> str | None:
+    return None if hand is None else _text(hand.fields.get("table"))
+
+
+def event(hand: Hand | None) -> str | None:
+    return None if hand is None else _text(hand.fields.get("event"))
+
+
+def seat_count(hand: Hand | None) -> int | None:
+    return None if hand is None else _int(hand.fields.get("seat_count"))
+
+
+def level(hand: Hand | None) -> int | None:
+    return None if hand is None else _int(hand.fields.get("level"))
+
+
+def currency(hand: Hand | None) -> str | None:
+    """The hand's currency: PHH ``currency`` (ISO 4217 code), else ``currency_symbol``; None for chips."""
+    if hand is None:
+        return None
+    value = hand.fields.get("currency")
+    if isinstance(value, str) and value:
+        return value
+    symbol = hand.fields.get("currency_symbol")
+    return symbol if isinstance(symbol, str) and symbol else None
+
+
+def date(hand: Hand | None) -> dt.date | None:
+    """The hand's date from ``year``, ``month`` and ``day``; None if one is missing or impossible."""
+    if hand is None:
+        return None
+    y, m, d = (_int(hand.fields.get(k)) for k in ("year", "month", "day"))
+    if y is None or m is None or d is None:
+        return None
+    try:
+        return dt.date(y, m, d)
+    except ValueError:  # month 13, February 30, year 0
+        return None
+
+
+def local_time(hand: Hand | None) -> dt.time | None:
+    """The PHH ``time`` field (a local time of day), or None."""
+    if hand is None:
+        return None
+    value = hand.fields.get("time")
+    return value if isinstance(value, dt.time) else None
+
+
+def time_zone(hand: Hand | None) -> str | None:
+    """The zone the time is in, as the file names it: ``time_zone``, else the abbreviation."""
+    if hand is None:
+        return None
+    for key in ("time_zone", "time_zone_abbreviation"):
+        value = hand.fields.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def timestamp(hand: Hand | None) -> dt.datetime | None:
+    """When the hand began, in UTC, if the file says enough (module docstring); else None."""
+    day, clock = date(hand), local_time(hand)
+    if hand is None or day is None or clock is None:
+        return None
+    naive = dt.datetime.combine(day, clock.replace(tzinfo=None))
+    zone = _zone(hand)
+    if zone is None:
+        return None
+    return naive.replace(tzinfo=zone).astimezone(dt.timezone.utc)
+
+
+def _zone(hand: Hand) -> dt.tzinfo | None:
+    fields = hand.fields
+    name = fields.get("time_zone")
+    if isinstance(name, str) and name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            return None
+    abbreviation = fields.get("time_zone_abbreviation")
+    if isinstance(abbreviation, str) and abbreviation:
+        offset = ABBREVIATIONS.get(abbreviation.strip().upper())
+        return None if offset is None else dt.timezone(offset)
+    if all(isinstance(fields.get(k), str) for k in ("city", "region", "country")):
+        return None  # the venue's local time: its zone is not in the file
+    return dt.timezone.utc

@@ -1,0 +1,177 @@
+"""The site's own figures against the settlement: what a site log states (its total pot, main and
+side pots, rake, who collected what, the uncalled bets it returned), kept by an importer as user
+fields ``_site_...`` of the hand, reconciled once the pots are settled.
+
+The figures are exact decimal strings in the hand's currency (``"1.27"``), per player in PHH
+order: a converted ``.phhs`` file keeps them as they are, so re-reading it reconciles the same.
+The stated rake also makes the payout check exact (:func:`stated_rakes`).
+
+=========================  =================================================================
+``_site_total_pot``        "Total pot": chips put in less uncalled returns
+``_site_rake``             "Rake"
+``_site_pots``             "Main pot", "Side pot(-N)": each pot after its rake, in order
+``_site_collected``        per player: the sum of their "collected ... from pot" lines
+``_site_returned``         per player: "Uncalled bet (X) returned to" ("" where the site wrote none)
+``_site_run_twice``        the second run's cards (or true): one board replayed; awards per run not compared
+``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
+``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
+``_site_cancelled``        true: the site cancelled the hand
+=========================  =================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..core.amounts import amount_text
+from ..core.hand import Hand
+from ..findings.finding import Finding
+from .showdown import Pot
+
+TOTAL: Final = "_site_total_pot"
+RAKE: Final = "_site_rake"
+POTS: Final = "_site_pots"
+COLLECTED: Final = "_site_collected"
+RETURNED: Final = "_site_returned"
+RUN_TWICE: Final = "_site_run_twice"
+CASH_OUT: Final = "_site_cash_out"
+CAP: Final = "_site_cap"
+CANCELLED: Final = "_site_cancelled"
+
+
+def units(value: object, scale: int) -> int | None:
+    """A stated figure (an exact decimal string) in units of ``scale``; None when it is not one or
+    has more decimal places than the hand (it cannot then equal any amount of the hand)."""
+    if not isinstance(value, str) or not value:
+        return None
+    whole, _, frac = value.partition(".")
+    frac = frac.rstrip("0")
+    if not whole.isdigit() or (frac and not frac.isdigit()) or len(frac) > scale:
+        return None
+    return int(whole + frac) * 10 ** (scale - len(frac))
+
+
+def _list(value: object, scale: int, n: int) -> list[int] | None:
+    if not isinstance(value, list) or len(value) != n:
+        return None
+    out: list[int] = []
+    for v in value:
+        u = units(v, scale)
+        if u is None:
+            return None
+        out.append(u)
+    return out
+
+
+def stated_rakes(hand: Hand, pots: Sequence[Pot]) -> tuple[int, ...] | None:
+    """The rake of each pot as the site states it, or None: one pot and a stated rake; or
+    every pot stated after its rake (``_site_pots``, as many as the settlement's), each within
+    its pot and together the stated rake. With it the payout check is exact."""
+    fields = hand.fields
+    if not fields or RAKE not in fields:
+        return None
+    rake = units(fields.get(RAKE), hand.scale)
+    if rake is None or not pots:
+        return None
+    live = [k for k in range(len(pots)) if pots[k].amount > 0]
+    rakes = [0] * len(pots)
+    if POTS not in fields:
+        if len(live) != 1:
+            return None
+        rakes[live[0]] = rake
+        return tuple(rakes)
+    stated = _list(fields.get(POTS), hand.scale, len(live))
+    if stated is None:
+        return None
+    for j in range(len(live)):
+        rakes[live[j]] = pots[live[j]].amount - stated[j]
+    if sum(rakes) != rake or min(rakes) < 0:
+        return None
+    return tuple(rakes)
+
+
+def _said(fields: dict) -> list[Finding]:
+    """What PHH cannot express, said from the fields (so a converted file says it too)."""
+    out: list[Finding] = []
+    if CAP in fields:
+        out.append(Finding("site-cap-game", f"a no-limit game capped at {fields.get(CAP)} a player: PHH has no "
+                           "betting cap; a player who reaches the cap is replayed as if they could bet on"))
+    if RUN_TWICE in fields:
+        second = fields.get(RUN_TWICE)
+        out.append(Finding("site-run-twice", "the hand was run twice: PHH holds one board, so the first run is "
+                           "replayed and settled" + (f" (the second run: {second})" if isinstance(second, str) else "")
+                           + "; the awards per run are not compared, the totals are"))
+    cash = fields.get(CASH_OUT)
+    if isinstance(cash, list):
+        for line in cash:
+            out.append(Finding("site-cash-out", f"{line}: the pot was not awarded at showdown, so the payouts are "
+                               "not compared"))
+    if CANCELLED in fields:
+        out.append(Finding("site-hand-cancelled", "the site cancelled the hand (\"Hand cancelled\"): it is settled "
+                           "as far as it went; the site states no payout"))
+    return out
+
+
+def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
+                  received: Sequence[int] | None) -> list[Finding]:
+    """One finding per figure the site states that the settlement does not give (see the module
+    docstring); none for a hand that states nothing."""
+    fields = hand.fields
+    if not fields or (TOTAL not in fields and COLLECTED not in fields):
+        return []
+    scale = hand.scale
+    n = hand.players
+    out = _said(fields)
+    pot_total = 0
+    for pot in pots:
+        pot_total += pot.amount
+
+    def text(amount: int) -> str:
+        return amount_text(amount, scale)
+
+    total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
+    if TOTAL in fields and total != pot_total:
+        out.append(Finding("site-total-pot-mismatch", f"the site states a total pot of {fields.get(TOTAL)}; "
+                           f"the settlement's pots total {text(pot_total)}"))
+    rake = units(fields.get(RAKE), scale) if RAKE in fields else None
+    collected = _list(fields.get(COLLECTED), scale, n)
+    cash_out = CASH_OUT in fields
+    if rake is not None and collected is not None and not cash_out:
+        got = sum(collected)
+        if rake != pot_total - got:
+            out.append(Finding("site-rake-mismatch", f"the site states a rake of {text(rake)}; the pot less what "
+                               f"the players collected is {text(pot_total)} - {text(got)} = {text(pot_total - got)}"))
+    if POTS in fields:
+        live = [p.amount for p in pots if p.amount > 0]
+        stated = _list(fields.get(POTS), scale, len(live))
+        if stated is None:
+            out.append(Finding("site-side-pots-mismatch", f"the site states {len(fields.get(POTS) or [])} pots "
+                               f"({', '.join(str(v) for v in fields.get(POTS) or [])}); the settlement has "
+                               f"{len(live)} ({', '.join(text(a) for a in live)})"))
+        else:
+            over = [k for k in range(len(live)) if stated[k] > live[k]]
+            for k in over:
+                out.append(Finding("site-side-pots-mismatch", f"the site's {'main' if k == 0 else f'side pot {k}'} "
+                                   f"is {text(stated[k])}, more than the settlement's {text(live[k])}"))
+            if not over and rake is not None and total is not None and sum(stated) + rake != total:
+                out.append(Finding("site-side-pots-mismatch", f"the site's pots ({', '.join(text(a) for a in stated)}) "
+                                   f"and rake {text(rake)} do not add up to its total pot {text(total)}"))
+    back = fields.get(RETURNED)
+    if isinstance(back, list) and len(back) == n:
+        for i in range(min(n, len(returned))):
+            if back[i] == "":  # no "Uncalled bet" line for this player (older logs write none)
+                continue
+            b = units(back[i], scale)
+            if b != returned[i]:
+                out.append(Finding("site-uncalled-mismatch", f"the site returns {back[i]} uncalled to p{i + 1}; "
+                                   f"the settlement returns {text(returned[i])}", actor=f"p{i + 1}"))
+    if collected is not None and received is not None and not cash_out and RUN_TWICE not in fields:
+        for i in range(min(n, len(received))):
+            c, r = collected[i], received[i]
+            if (c > 0) != (r > 0) or c > r:
+                said = (f"the site has p{i + 1} collect nothing" if c == 0 else
+                        f"the site has p{i + 1} collect {text(c)}" + (" without winning a pot" if r == 0 else ""))
+                out.append(Finding("site-collected-mismatch", f"{said}; the settlement awards p{i + 1} {text(r)} "
+                                   "before rake", actor=f"p{i + 1}"))
+    return out

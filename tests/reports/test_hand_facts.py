@@ -1,0 +1,61 @@
+"""Where a hand comes from (reports/hand_facts.py): venue, table, date and time in UTC, currency."""
+
+import datetime as dt
+
+import pytest
+from helpers import NT3
+
+from handaudit.grammar.reader import read_text
+from handaudit.reports import hand_facts as F
+
+ACTIONS = "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']\n"
+
+
+def _hand(extra: str):
+    read = read_text(NT3 + ACTIONS + extra)
+    assert read.hand is not None, read.findings
+    return read.hand
+
+
+UTC = dt.timezone.utc
+
+
+@pytest.mark.parametrize("extra,expected", [
+    # IANA zone, with daylight saving time: Toronto is UTC-5 in January, UTC-4 in July
+    ("time = 23:30:00\nday = 31\nmonth = 12\nyear = 2024\ntime_zone = 'America/Toronto'\n",
+     dt.datetime(2025, 1, 1, 4, 30, tzinfo=UTC)),
+    ("time = 12:00:00\nday = 4\nmonth = 7\nyear = 2024\ntime_zone = 'America/Toronto'\n",
+     dt.datetime(2024, 7, 4, 16, 0, tzinfo=UTC)),
+    # an abbreviation is a fixed offset
+    ("time = 12:00:00\nday = 4\nmonth = 7\nyear = 2024\ntime_zone_abbreviation = 'CEST'\n",
+     dt.datetime(2024, 7, 4, 10, 0, tzinfo=UTC)),
+    # no zone, no full location: UTC (the PHH spec)
+    ("time = 08:15:30\nday = 1\nmonth = 2\nyear = 2023\n", dt.datetime(2023, 2, 1, 8, 15, 30, tzinfo=UTC)),
+    # the venue's local time, whose zone the file does not give: unknown
+    ("time = 08:15:30\nday = 1\nmonth = 2\nyear = 2023\ncity = 'Las Vegas'\nregion = 'Nevada'\n"
+     "country = 'United States'\n", None),
+    # an ambiguous abbreviation, an unknown zone, an impossible date, no time: unknown
+    ("time = 08:00:00\nday = 1\nmonth = 2\nyear = 2023\ntime_zone_abbreviation = 'IST'\n", None),
+    ("time = 08:00:00\nday = 1\nmonth = 2\nyear = 2023\ntime_zone = 'Mars/Olympus'\n", None),
+    ("time = 08:00:00\nday = 30\nmonth = 2\nyear = 2023\n", None),
+    ("day = 1\nmonth = 2\nyear = 2023\n", None),
+])
+def test_timestamp_in_utc(extra, expected):
+    assert F.timestamp(_hand(extra)) == expected
+
+
+def test_date_without_time_and_the_zone_as_written():
+    hand = _hand("day = 1\nmonth = 2\nyear = 2023\ntime_zone_abbreviation = 'EDT'\n")
+    assert (F.date(hand), F.local_time(hand), F.time_zone(hand)) == (dt.date(2023, 2, 1), None, "EDT")
+    assert F.date(_hand("day = 30\nmonth = 2\nyear = 2023\n")) is None
+
+
+def test_venue_table_event_seats_level_currency():
+    hand = _hand("venue = 'PokerStars'\ntable = 7\nevent = 'Sunday Million'\nseat_count = 9\nlevel = 12\n"
+                 "currency_symbol = '$'\n")
+    assert (F.venue(hand), F.table(hand), F.event(hand), F.seat_count(hand), F.level(hand), F.currency(hand)) == (
+        "PokerStars", "7", "Sunday Million", 9, 12, "$")
+    assert F.currency(_hand("currency = 'EUR'\ncurrency_symbol = '€'\n")) == "EUR"  # the code wins
+    plain = _hand("")
+    assert [f(plain) for f in (F.venue, F.table, F.event, F.seat_count, F.level, F.currency, F.timestamp)] == [None] * 7
+    assert F.venue(None) is None and F.timestamp(None) is None

@@ -142,8 +142,8 @@ def _ledger(players: list[dict], money: Money) -> tuple[list[dict], dict]:
     for p in sorted(players, key=lambda p: p["player"]):
         computed, recorded = p.get("finishing_computed"), p.get("finishing_recorded")
         won, won_rec = p.get("received"), p.get("winnings_recorded")
-        differs = (computed is not None and recorded is not None and computed != recorded) or \
-                  (won is not None and won_rec is not None and won != won_rec)
+        stack_differs = computed is not None and recorded is not None and computed != recorded
+        won_differs = won is not None and won_rec is not None and won != won_rec
         name = p.get("name")
         state = "folded" if p.get("folded") else ("all in" if p.get("all_in") else "in")
         rows.append({
@@ -152,7 +152,7 @@ def _ledger(players: list[dict], money: Money) -> tuple[list[dict], dict]:
             "start": "inf" if p.get("starting_stack") is None else money(p["starting_stack"]),
             "put_in": money(p.get("put_in")), "returned": money(p.get("returned")), "received": money(won) or "?",
             "net": money.signed(p.get("net")) or "?", "computed": money(computed) or "?", "recorded": money(recorded),
-            "winnings": money(won_rec), "differs": differs,
+            "winnings": money(won_rec), "stack_differs": stack_differs, "won_differs": won_differs,
         })
         for k in ("put_in", "returned"):
             totals[k] += p.get(k) or 0

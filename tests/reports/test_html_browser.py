@@ -163,7 +163,7 @@ def test_a_hand_page_is_reachable_from_the_table(browser, corpus_html):
     assert not browser.find_element(By.ID, "overview").is_displayed()
     text = page.text
     assert "winnings-mismatch" in text and "Replay" in text and "Settlement" in text
-    assert page.find_elements(By.CSS_SELECTOR, ".card")  # cards drawn
+    assert page.find_elements(By.CSS_SELECTOR, "i.k")  # cards drawn
     errors, requests = _problems(browser)
     assert errors == [] and requests == []
     print("hand page screenshot:", _screenshot(browser, "hand-page.png"))
@@ -181,7 +181,7 @@ def test_explain_html_page(browser, tmp_path, repo):
     text = browser.find_element(By.TAG_NAME, "body").text
     assert "betting-not-reopened" in text and "TDA 2026, Rule 49" in text
     # hole cards dealt (3 x 2), the flop in the street heading and in its action (2 x 3), the ledger (3 x 2)
-    assert len(browser.find_elements(By.CSS_SELECTOR, ".card")) == 6 + 6 + 6
+    assert len(browser.find_elements(By.CSS_SELECTOR, "i.k")) == 6 + 6 + 6
     errors, requests = _problems(browser)
     assert errors == [] and requests == []
     print("dispute sheet screenshot:", _screenshot(browser, "explain-hand.png"))

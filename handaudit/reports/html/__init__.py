@@ -18,8 +18,7 @@ from .data import Report
 from .overview import HAND_COLUMNS, compute
 
 DEFAULT_HANDS = 200  # hand pages in a report file: the worst N flagged hands
-MAX_BYTES = 9_500_000  # the file stays under 10 MB: fewer hand pages if theirs would not fit
-_ROW_BYTES = 1_000  # the table line of a hand page (a generous bound)
+MAX_BYTES = 9_900_000  # the file stays under 10 MB (10**7 bytes): fewer hand pages if theirs would not fit
 
 
 class HtmlUnavailable(OutputError):
@@ -111,13 +110,21 @@ def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS) -> t
     base = len(template.render(**values, rows=[], pages=[], cut=0).encode("utf-8"))
     used, kept = base, 0
     for p in pages:  # the worst first, while the file stays under MAX_BYTES
-        used += len(p["html"].encode("utf-8")) + _ROW_BYTES
+        used += len(p["html"].encode("utf-8")) + _row_bytes(p["row"])
         if used > MAX_BYTES:
             break
         kept += 1
-    html = template.render(**values, rows=[p["row"] for p in pages[:kept]], pages=pages[:kept],
-                           cut=len(pages) - kept)
-    return html, ov.hands, kept
+    while True:  # the estimate of a table line is generous; the file's real size decides
+        html = template.render(**values, rows=[p["row"] for p in pages[:kept]], pages=pages[:kept],
+                               cut=len(pages) - kept)
+        if kept == 0 or len(html.encode("utf-8")) <= MAX_BYTES:
+            return html, ov.hands, kept
+        kept -= 1
+
+
+def _row_bytes(row: dict) -> int:
+    """A generous bound on the flagged hands' table line of a page (its text appears twice)."""
+    return 700 + 2 * sum(len(str(v).encode("utf-8")) for v in row.values())
 
 
 def write_report(directory: str | os.PathLike, out: str | os.PathLike, hands: int = DEFAULT_HANDS) -> Written:

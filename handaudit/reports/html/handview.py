@@ -22,10 +22,10 @@ _SUITS = {"c": ("\u2663", "clubs", "black"), "d": ("\u2666", "diamonds", "red"),
 
 @dataclass
 class Card:
-    rank: str  # "A", "10", "?" for an unknown card
+    rank: str  # "A", "10", "" for an unknown card
+    suit: str  # "c", "d", "h", "s"; "u" when unknown (the page's style draws the symbol)
     symbol: str  # the suit symbol, "" when unknown
-    name: str  # "A of spades", for screen readers
-    tone: str  # "red", "black" or "unknown"
+    name: str  # "A of spades"
 
 
 def card_list(text: str | None) -> list[Card]:
@@ -36,11 +36,11 @@ def card_list(text: str | None) -> list[Card]:
     for i in range(0, len(text) - 1, 2):
         r, s = text[i], text[i + 1]
         if r == "?" or s not in _SUITS:
-            out.append(Card("?", "", "unknown card", "unknown"))
+            out.append(Card("", "u", "", "unknown card"))
             continue
-        symbol, suit, tone = _SUITS[s]
+        symbol, suit, _ = _SUITS[s]
         rank = "10" if r == "T" else r
-        out.append(Card(rank, symbol, f"{rank} of {suit}", tone))
+        out.append(Card(rank, s, symbol, f"{rank} of {suit}"))
     return out
 
 

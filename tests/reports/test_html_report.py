@@ -62,7 +62,7 @@ def test_overview_counts_and_exact_rake(mix):
                                    "4-5%": 1, "5-6%": 0, "6-7%": 0, "7-8%": 0, "8-9%": 0, "9-10%": 0,
                                    "10% or more": 1}
     # the largest recorded-minus-computed payout: 0.01 (USD), 0.15 and [4]'s, binned by powers of ten
-    assert ov.mismatches == {"USD": [("0.01 to 0.1", 1)], "no currency (scale 2)": [("0.1 to 1", 2)]}
+    assert ov.mismatches == {"USD": [(-2, "0.01 to 0.1", 1)], "no currency (scale 2)": [(-1, "0.1 to 1", 2)]}
     assert ("out-of-turn", "error", 1) in ov.findings and ("syntax-error", "error", 1) in ov.findings
     [source, variant] = ov.breakdowns
     assert (source.column, variant.column) == ("source", "variant")
@@ -75,7 +75,7 @@ def test_overview_counts_and_exact_rake(mix):
 
 def test_exact_helpers():
     assert percent_text(1, 3) == "33.33%" and percent_text(2, 3) == "66.67%" and percent_text(0, 5) == "0.00%"
-    assert percent_text(-5, 20) == "-25.00%" and percent_text(1, 0) == "-"
+    assert percent_text(-5, 20) == "-25.00%" and percent_text(1, 0) == "-" and percent_text(-1, 10**6) == "0.00%"
     assert decade_label(15, 2) == (-1, "0.1 to 1")
     assert decade_label(2_500_000, 0) == (6, "1,000,000 to 10,000,000")
     assert decade_label(1, 2) == (-2, "0.01 to 0.1")
@@ -144,7 +144,8 @@ def test_charts_are_valid_plotly_figures(mix):
 
     _, out = mix
     specs = charts.charts(_overview(out))
-    assert [c["id"] for c in specs] == ["chart-status", "chart-findings", "chart-rake-share", "chart-mismatch"]
+    assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-rake-share",
+                                         "chart-mismatch"]
     for c in specs:
         fig = go.Figure(data=c["data"], layout=c["layout"])  # raises on a property plotly does not have
         assert fig.layout.title.text

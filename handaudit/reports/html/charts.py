@@ -12,7 +12,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from .overview import Overview
+from .overview import ZERO_BIN, Overview
 
 # Dark-to-light greys with distinct hatchings: legible printed in black and white.
 _FILLS = (("#222222", ""), ("#777777", "/"), ("#bbbbbb", "."), ("#555555", "x"), ("#999999", "\\"),
@@ -42,17 +42,20 @@ def _layout(title: str, x: str, y: str, **extra) -> dict:
                   "gridcolor": "#dddddd", "tickformat": ",d", "rangemode": "tozero"},
         "font": {"family": "system-ui, sans-serif", "size": 13, "color": "#000"},
         "paper_bgcolor": "#fff", "plot_bgcolor": "#fff", "margin": {"t": 56, "r": 16, "b": 48, "l": 16},
-        "legend": {"orientation": "h", "y": -0.25, "x": 0},
+        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1},
         "height": 380,
     }
     layout.update(extra)
     return layout
 
 
-def _bar(name: str, x: list, y: list, k: int, horizontal: bool = False) -> dict:
+def _bar(name: str, x: list, y: list, k: int, horizontal: bool = False, stacked: bool = False) -> dict:
+    """One series of bars, its count written beside each bar (outside it, where it reads on any
+    fill); in a stack the zeros are not written (they would print over the other series)."""
     color, shape = _FILLS[k % len(_FILLS)]
+    text = [("" if stacked and v == 0 else f"{v:,}") for v in y]
     bar = {"type": "bar", "name": name, "x": y if horizontal else x, "y": x if horizontal else y,
-           "text": [f"{v:,}" for v in y], "textposition": "outside", "cliponaxis": False,
+           "text": text, "textposition": "outside", "cliponaxis": False,
            "marker": {"color": color, "line": {"color": "#000", "width": 1},
                       "pattern": {"shape": shape, "fgcolor": "#000", "bgcolor": "#fff" if shape else color,
                                   "solidity": 0.3}},
@@ -74,53 +77,53 @@ def findings_chart(ov: Overview) -> dict | None:
     data = []
     for k, sev in enumerate(severities):
         counts = {c: n for c, s, n in ov.findings if s == sev}
-        data.append(_bar(sev, codes, [counts.get(c, 0) for c in codes], k, horizontal=True))
+        data.append(_bar(sev, codes, [counts.get(c, 0) for c in codes], k, horizontal=True, stacked=True))
     layout = _layout("Findings by code and severity", "findings (count)", "finding code", barmode="stack",
                      height=max(300, 120 + 26 * len(codes)))
-    return {"id": "chart-findings", "data": data, "layout": layout}
+    return {"id": "chart-findings", "data": data, "layout": layout, "wide": True}
 
 
 def status_chart(ov: Overview) -> dict:
     labels = list(ov.status)
     data = [_bar("hands", labels, [ov.status[s] for s in labels], 0)]
-    payout = list(ov.payout)
-    data.append(_bar("payout check", payout, [ov.payout[p] for p in payout], 1))
-    data[1]["xaxis"], data[1]["yaxis"] = "x2", "y2"
-    layout = _layout("Hands by status, and payout checks by outcome", "status", "hands (count)",
-                     grid={"rows": 1, "columns": 2, "pattern": "independent"}, showlegend=False)
-    layout["xaxis2"] = {"title": {"text": "payout check"}, "automargin": True, "linecolor": "#000"}
-    layout["yaxis2"] = {"title": {"text": "hands (count)"}, "automargin": True, "linecolor": "#000",
-                        "gridcolor": "#dddddd", "tickformat": ",d", "rangemode": "tozero"}
-    return {"id": "chart-status", "data": data, "layout": layout}
+    return {"id": "chart-status", "data": data,
+            "layout": _layout("Hands by status", "status", "hands (count)", showlegend=False)}
+
+
+def payout_chart(ov: Overview) -> dict:
+    labels = list(ov.payout)
+    data = [_bar("hands", labels, [ov.payout[p] for p in labels], 1)]
+    return {"id": "chart-payout", "data": data,
+            "layout": _layout("Payout checks by outcome", "payout check", "hands (count)", showlegend=False)}
 
 
 def rake_share_chart(ov: Overview) -> dict | None:
-    if not any(n for _, n in ov.rake_share):
+    """The hands that paid some rake (or got more than the pot) by share; the unraked ones are
+    counted in the title, where a bar of them would flatten every other."""
+    bins = [(label, n) for label, n in ov.rake_share if label != ZERO_BIN]
+    if not any(n for _, n in bins):
         return None
-    labels = [label for label, _ in ov.rake_share]
-    data = [_bar("hands", labels, [n for _, n in ov.rake_share], 1)]
+    unraked = dict(ov.rake_share).get(ZERO_BIN, 0)
+    data = [_bar("hands", [label for label, _ in bins], [n for _, n in bins], 1)]
     return {"id": "chart-rake-share", "data": data, "layout": _layout(
-        "Rake as a share of the pot (hands whose rake is known)", "rake / pot (percent, bins of 1%)",
-        "hands (count)", showlegend=False)}
+        "Rake as a share of the pot", f"rake / pot (percent, bins of 1%; {unraked:,} more hands paid no rake)",
+        "hands whose rake is known (count)", showlegend=False)}
 
 
 def mismatch_chart(ov: Overview) -> dict | None:
     if not ov.mismatches:
         return None
-    order: list[str] = []
-    for bins in ov.mismatches.values():
-        for label, _ in bins:
-            if label not in order:
-                order.append(label)
+    labels = {power: label for bins in ov.mismatches.values() for power, label, _ in bins}
+    order = [labels[p] for p in sorted(labels)]  # smallest differences first, whatever the currency
     data = []
     for k, (currency, bins) in enumerate(ov.mismatches.items()):
-        counts = dict(bins)
-        data.append(_bar(currency, order, [counts.get(b, 0) for b in order], k))
+        counts = {label: n for _, label, n in bins}
+        data.append(_bar(currency, order, [counts.get(b, 0) for b in order], k, stacked=True))
     layout = _layout("Payout mismatches by size (largest recorded minus computed payout of the hand)",
                      "difference (currency or chips, powers of ten)", "hands (count)", barmode="group")
     layout["xaxis"]["categoryorder"] = "array"
     layout["xaxis"]["categoryarray"] = order
-    return {"id": "chart-mismatch", "data": data, "layout": layout}
+    return {"id": "chart-mismatch", "data": data, "layout": layout, "wide": True}
 
 
 def time_chart(ov: Overview) -> dict | None:
@@ -130,12 +133,12 @@ def time_chart(ov: Overview) -> dict | None:
     data = [_bar("hands", days, [n for _, n in ov.over_time], 0)]
     layout = _layout("Hands over time", "day (as the files date the hands)", "hands (count)", showlegend=False)
     layout["xaxis"]["type"] = "category"
-    return {"id": "chart-time", "data": data, "layout": layout}
+    return {"id": "chart-time", "data": data, "layout": layout, "wide": True}
 
 
 def charts(ov: Overview) -> list[dict]:
     """Every chart the overview has data for, in page order."""
-    made = [status_chart(ov), findings_chart(ov), rake_share_chart(ov), mismatch_chart(ov), time_chart(ov)]
+    made = [status_chart(ov), payout_chart(ov), findings_chart(ov), rake_share_chart(ov), mismatch_chart(ov), time_chart(ov)]
     return [c for c in made if c is not None]
 
 

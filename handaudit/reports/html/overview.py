@@ -26,6 +26,7 @@ BREAKDOWNS = (("source", "source file"), ("venue", "venue"), ("variant", "varian
 MAX_BREAKDOWN_ROWS = 50
 # Rake as a share of the pot: whole-percent bins up to this, then one bin for the rest.
 SHARE_BINS = 10
+ZERO_BIN = "0 (no rake)"
 # The largest pot for which rake * 100 stays inside int64 (larger ones are binned in Python).
 _SAFE_POT = (2**63 - 1) // 100
 
@@ -56,7 +57,7 @@ class Overview:
     breakdowns: list[Breakdown]
     findings: list[tuple[str, str, int]]  # code, severity, count
     rake_share: list[tuple[str, int]]  # bin label, hands
-    mismatches: dict[str, list[tuple[str, int]]]  # currency (and scale) label -> (bin label, hands)
+    mismatches: dict[str, list[tuple[int, str, int]]]  # currency (and scale) -> (power of ten, bin label, hands)
     over_time: list[tuple[str, int]] | None  # day, hands
     notes: list[str] = field(default_factory=list)  # what is left out, and why
 
@@ -87,7 +88,7 @@ def percent_text(num: int, den: int) -> str:
     if den == 0:
         return "-"
     hundredths = (abs(num) * 10_000 * 2 + den) // (2 * den)
-    return ("-" if num < 0 else "") + amount_text(hundredths, 2) + "%"
+    return ("-" if num < 0 and hundredths else "") + amount_text(hundredths, 2) + "%"
 
 
 def rake_per_currency(hands: pa.Table) -> list[RakeRow]:
@@ -153,7 +154,7 @@ def breakdown(hands: pa.Table, column: str, title: str) -> Breakdown:
 def share_bins(hands: pa.Table) -> list[tuple[str, int]]:
     """Hands by rake as a share of the pot: none, whole-percent bins, then the rest; exact."""
     t = hands.filter(pc.and_(pc.is_valid(hands["rake"]), pc.greater(hands["pot_total"], 0)))
-    labels = ["below 0"] + ["0 (no rake)"] + [f"{k}-{k + 1}%" for k in range(SHARE_BINS)] + [f"{SHARE_BINS}% or more"]
+    labels = ["below 0"] + [ZERO_BIN] + [f"{k}-{k + 1}%" for k in range(SHARE_BINS)] + [f"{SHARE_BINS}% or more"]
     counts = [0] * len(labels)
     if t.num_rows:
         rake, pot = t["rake"], t["pot_total"]
@@ -180,7 +181,7 @@ def _power_text(order: int) -> str:
     return f"{10**order:,}" if order >= 0 else amount_text(1, -order)
 
 
-def mismatch_bins(report: Report, hands: pa.Table) -> dict[str, list[tuple[str, int]]]:
+def mismatch_bins(report: Report, hands: pa.Table) -> dict[str, list[tuple[int, str, int]]]:
     """For each payout mismatch: the largest difference between a player's recorded and
     computed payout (winnings, else finishing stack), binned by powers of ten per currency."""
     bad = hands.filter(pc.equal(hands["payout_check"], "mismatch"))
@@ -213,7 +214,7 @@ def mismatch_bins(report: Report, hands: pa.Table) -> dict[str, list[tuple[str, 
         order, text = decade_label(amount, scale)
         slot = bins.setdefault(label, {}).setdefault(order, [text, 0])
         slot[1] += 1
-    return {label: [(text, n) for _, (text, n) in sorted(per.items())] for label, per in sorted(bins.items())}
+    return {label: [(order, text, n) for order, (text, n) in sorted(per.items())] for label, per in sorted(bins.items())}
 
 
 def over_time(report: Report, hands: pa.Table, notes: list[str]) -> list[tuple[str, int]] | None:

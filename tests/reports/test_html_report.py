@@ -207,19 +207,30 @@ def test_columns_issue_17_adds_light_up(mix, tmp_path):
     assert "chart-time" in [c["id"] for c in charts.charts(ov)]
 
 
-def test_report_command(mix, tmp_path):
+def _main(capsys, *args: str) -> tuple[int, str, str]:
+    """The command line in this process (a child costs seconds): exit status, stdout, stderr."""
+    from handaudit.cli import main
+
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(stop.value.code or 0), out, err
+
+
+def test_report_command(mix, tmp_path, capsys):
     _, out = mix
-    r = run_cli("report", str(out), "--hands", "2", text=True)
-    assert r.returncode == 0, r.stderr
+    code, stdout, _ = _main(capsys, "report", str(out), "--hands", "2")
+    assert code == 0
     default = Path(str(out) + ".html")
-    assert default.is_file() and "2 hand pages" in r.stdout
+    assert default.is_file() and "2 hand pages" in stdout
     assert default.read_text(encoding="utf-8").count('class="hand-page"') == 2
-    r = run_cli("report", str(tmp_path), text=True)
-    assert r.returncode == 2 and "not a handaudit report" in r.stderr and "Traceback" not in r.stderr
-    r = run_cli("report", str(out), "-o", str(tmp_path), text=True)
-    assert r.returncode == 2 and "is a directory" in r.stderr
-    r = run_cli("report", str(out), "-o", str(tmp_path / "missing" / "r.html"), text=True)
-    assert r.returncode == 2 and "no such directory" in r.stderr
+    code, _, err = _main(capsys, "report", str(tmp_path))
+    assert code == 2 and "not a handaudit report" in err and "Traceback" not in err
+    code, _, err = _main(capsys, "report", str(out), "-o", str(tmp_path))
+    assert code == 2 and "is a directory" in err
+    code, _, err = _main(capsys, "report", str(out), "-o", str(tmp_path / "missing" / "r.html"))
+    assert code == 2 and "no such directory" in err
 
 
 def test_check_html_without_out_leaves_no_directory(mix, tmp_path):
@@ -234,13 +245,13 @@ def test_check_html_without_out_leaves_no_directory(mix, tmp_path):
     assert "Report: " not in r.stdout  # no report directory to point to
 
 
-def test_explain_html(mix, tmp_path):
+def test_explain_html(mix, tmp_path, capsys):
     phhs, _ = mix
-    r = run_cli("explain", str(phhs), "--html", str(tmp_path / "x.html"), text=True)
-    assert r.returncode == 2 and "5 hands match" in r.stderr and "--hand KEY" in r.stderr
-    r = run_cli("explain", str(phhs), "--hand", "4", "--html", str(tmp_path / "x.html"), text=True)
-    assert r.returncode == 0, r.stderr
+    code, _, err = _main(capsys, "explain", str(phhs), "--html", str(tmp_path / "x.html"))
+    assert code == 2 and "5 hands match" in err and "--hand KEY" in err
+    code, stdout, _ = _main(capsys, "explain", str(phhs), "--hand", "4", "--html", str(tmp_path / "x.html"))
+    assert code == 0 and "hand page: " in stdout
     text = (tmp_path / "x.html").read_text(encoding="utf-8")
     assert "out-of-turn" in text and "<script" not in text and "default-src 'none'" in text
-    r = run_cli("explain", str(phhs), "--hand", "5", "--html", str(tmp_path / "u.html"), text=True)
-    assert r.returncode == 0 and "could not be read" in (tmp_path / "u.html").read_text(encoding="utf-8")
+    code, _, _ = _main(capsys, "explain", str(phhs), "--hand", "5", "--html", str(tmp_path / "u.html"))
+    assert code == 0 and "could not be read" in (tmp_path / "u.html").read_text(encoding="utf-8")

@@ -127,16 +127,23 @@ def test_live_page_of_a_sample(repo):
     assert [g["code"] for g in page["general"]] == ["incomplete-hand"]
 
 
-def test_showdown_and_odd_chips_from_rows(corpus):
-    """A generated hand that goes to showdown: each hand described as `settle` describes it."""
-    path = corpus / "generated" / "NT" / "NT_0001.phh"
-    [report] = list(handaudit.audit([str(path)]))
-    page = live_page(report)
-    if report.replay is not None and report.replay.showdown:
-        assert page["showdown"] and all(": " in line for line in page["showdown"])
-    for pot in page["pots"]:
-        for award in pot["awards"]:
-            assert award["amount"]
+def test_showdown_odd_chips_and_side_pots(repo):
+    """The showdown hands and awards as `handaudit settle` gives them for the same samples."""
+    [split] = list(handaudit.audit([str(repo / "samples" / "odd-chip-split.phh")]))
+    page = live_page(split)
+    assert page["showdown"] == ["p2 3h4d: high: royal flush", "p3 5c6d: high: royal flush"]
+    [pot] = page["pots"]
+    assert (pot["amount"], pot["eligible"]) == ("5", "p2, p3")
+    assert [(a["player"], a["amount"], a["hand"], a["odd"]) for a in pot["awards"]] == [
+        ("p2", "3", "royal flush", True), ("p3", "2", "royal flush", False)]
+    assert "odd chips: to p2" in pot["reason"]
+    [side] = list(handaudit.audit([str(repo / "samples" / "side-pots-and-return.phh")]))
+    page = live_page(side)
+    assert [(p["name"], p["amount"], p["eligible"], [a["player"] for a in p["awards"]]) for p in page["pots"]] == [
+        ("Main pot", "150", "p1, p2, p3", ["p1"]), ("Side pot 1", "140", "p2, p3", ["p2"])]
+    assert [(r["player"], r["put_in"], r["returned"], r["received"], r["net"]) for r in page["ledger"]] == [
+        ("p1", "50", "0", "150", "+100"), ("p2", "120", "0", "140", "+20"), ("p3", "200", "80", "0", "-120")]
+    assert page["showdown"][0] == "p1 KhKd: high: three of a kind, kings, kickers J-9"
 
 
 def test_charts_are_valid_plotly_figures(mix):

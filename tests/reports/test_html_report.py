@@ -118,6 +118,7 @@ def test_live_page_of_a_sample(repo):
     by_index = {a["index"]: a for s in page["streets"] for a in s["actions"]}
     assert (by_index[9]["kind"], by_index[9]["to"], by_index[9]["allowed"]) == ("raise (all in)", "130", "130 to 130")
     assert (by_index[10]["pot"], by_index[10]["to_call"], by_index[10]["put_in"]) == ("360", "30", "30")
+    assert by_index[4]["allowed"] == "20 to 1,000"  # grouped in threes, as settle and explain print
     [f] = by_index[10]["findings"]
     assert (f["code"], f["rule"], f["actor"]) == ("betting-not-reopened", "TDA 2026, Rule 49", "p1")
     assert f["ruling"].startswith("A player who already acted")

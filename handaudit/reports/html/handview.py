@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.amounts import amount_text
+from ...core.amounts import grouped_amount
 from ...core.cards import cards_from_text
 from ...core.variants import VARIANTS
 from ..ledger import got_odd_chip, showdown_lines
@@ -45,16 +45,17 @@ def card_list(text: str | None) -> list[Card]:
 
 
 class Money:
-    """Amounts of one hand written exactly in its units (``scale`` decimal places)."""
+    """Amounts of one hand written exactly in its units (``scale`` decimal places), the whole
+    part in groups of three as ``settle`` and ``explain`` print them."""
 
     def __init__(self, scale: int | None):
         self.scale = scale or 0
 
     def __call__(self, units: int | None) -> str:
-        return "" if units is None else amount_text(units, self.scale)
+        return "" if units is None else grouped_amount(units, self.scale)
 
     def signed(self, units: int | None) -> str:
-        return "" if units is None else ("+" if units > 0 else "") + amount_text(units, self.scale)
+        return "" if units is None else ("+" if units > 0 else "") + grouped_amount(units, self.scale)
 
 
 def _player(actor: str | None, names: dict[str, str]) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ...core.amounts import amount_text
+from ...core.amounts import amount_text, grouped_amount
 from .data import Report
 
 STATUSES = ("valid", "invalid", "unreadable")
@@ -106,8 +106,8 @@ def rake_per_currency(hands: pa.Table) -> list[RakeRow]:
     for label, rows in sorted(groups.items()):
         rake, scale = _sum_exact([(r["rake_sum"] or 0, r["scale"] or 0) for r in rows])
         pots, _ = _sum_exact([(r["pot_total_sum"] or 0, r["scale"] or 0) for r in rows])  # the same scale
-        out.append(RakeRow(label, sum(r["count_all"] for r in rows), amount_text(rake, scale),
-                           amount_text(pots, scale), percent_text(rake, pots)))
+        out.append(RakeRow(label, sum(r["count_all"] for r in rows), grouped_amount(rake, scale),
+                           grouped_amount(pots, scale), percent_text(rake, pots)))
     return out
 
 
@@ -119,7 +119,7 @@ def _rake_text(rows: list[dict]) -> str:
     parts = []
     for label, items in sorted(groups.items()):
         units, scale = _sum_exact(items)
-        parts.append(amount_text(units, scale) + ("" if label == NO_CURRENCY else f" {label}"))
+        parts.append(grouped_amount(units, scale) + ("" if label == NO_CURRENCY else f" {label}"))
     return "; ".join(parts)
 
 

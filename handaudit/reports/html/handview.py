@@ -98,16 +98,21 @@ def _streets(actions: list[dict], by_action: dict[int, list[dict]], names: dict[
     return streets
 
 
+def _won(award: dict) -> int:
+    """An award's amount: ``won`` since schema 2, ``amount`` in a report written before."""
+    return award["won"] if "won" in award else award["amount"]
+
+
 def _pots(pots: list[dict], money: Money) -> list[dict]:
     out = []
     for p in sorted(pots, key=lambda p: p["pot_index"]):
         awards = p.get("awards") or []
         rows = []
         for a in awards:
-            same = [b["amount"] for b in awards if b["share"] == a["share"]]
-            rows.append({"player": f"p{a['player']}", "amount": money(a["amount"]),
+            same = [_won(b) for b in awards if b["share"] == a["share"]]
+            rows.append({"player": f"p{a['player']}", "amount": money(_won(a)),
                          "share": "" if a["share"] == "whole" else f"{a['share']} half",
-                         "hand": a.get("hand") or "", "odd": got_odd_chip(a["amount"], same)})
+                         "hand": a.get("hand") or "", "odd": got_odd_chip(_won(a), same)})
         k = p["pot_index"]
         out.append({"name": "Main pot" if k == 0 else f"Side pot {k}", "amount": money(p["amount"]),
                     "rake": money(p.get("rake")), "eligible": ", ".join(f"p{e}" for e in p.get("eligible") or []) or "nobody",

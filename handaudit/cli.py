@@ -110,8 +110,10 @@ def cli() -> None:
               help="Report CODE at LEVEL (error, warning, info) instead of its own severity (repeatable).")
 @click.option("--config", "config_file", metavar="FILE",
               help="The project configuration (default: handaudit.toml in the working directory, if any).")
+@click.option("--html", "html_file", metavar="FILE.html",
+              help="Also write the HTML report (overview, charts, the worst hands' pages) to FILE.html.")
 def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
-          scheduler, select, ignore, levels, config_file):
+          scheduler, select, ignore, levels, config_file, html_file):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
     from .config import load_config, selection_for
     from .run.local import Runner
@@ -147,6 +149,12 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
 
     if not is_compiled() and os.environ.get("HANDAUDIT_PURE", "") != "1":
         _err(PURE_WARNING)  # once, before the run: the user may want the compiled build first
+
+    html_tmp = None  # check --html without --out: the Parquet report in a temporary directory
+    if html_file is not None:
+        from .reports.html.output import check_target
+
+        check_target(html_file, "--html")
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
     try:
         subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None
@@ -159,11 +167,16 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
 
         if fmt == "jsonl" or subsets is not None:
             raise UserError("--format jsonl, --write-valid and --write-invalid need --engine local")
+        html_tmp = _html_temporary(html_file, out_dir)
         try:
-            result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir,
+            result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
                                 scheduler=scheduler, progress=progress, selection=selection).run()
         except EngineError as err:
+            _remove(html_tmp)
             raise UserError(str(err)) from None
+        except BaseException:
+            _remove(html_tmp)
+            raise
     else:
         from .reports.sinks import CleanSubsets, JSONLStream, ReportSink
 
@@ -172,9 +185,14 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
             sinks.append(JSONLStream(sys.stdout))
         if subsets is not None and subsets.active:
             sinks.append(CleanSubsets(subsets))
-        runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir, sinks=sinks,
-                        progress=progress, selection=selection)
-        result = runner.run()
+        html_tmp = _html_temporary(html_file, out_dir)
+        try:
+            runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
+                            sinks=sinks, progress=progress, selection=selection)
+            result = runner.run()
+        except BaseException:
+            _remove(html_tmp)
+            raise
     s = result.summary
     notes = []
     if result.interrupted or result.error:
@@ -221,7 +239,38 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         _err(note)
     for line in s.not_phh:  # one line each; the exit status is 2
         _err(line)
+    if html_file is not None:
+        _html_after_run(out_dir or html_tmp, html_file, result.complete, html_tmp)
     return result.exit_status(fail_on)
+
+
+def _html_temporary(html_file, out_dir):
+    """check --html without --out: a temporary directory for the Parquet report (removed after)."""
+    if html_file is None or out_dir:
+        return None
+    from .reports.html.output import temporary_report
+
+    return temporary_report()
+
+
+def _remove(directory) -> None:
+    if directory:
+        from .reports.html.output import remove_temporary
+
+        remove_temporary(directory)
+
+
+def _html_after_run(directory: str, html_file: str, complete: bool, temporary) -> None:
+    from .reports.html import write_report
+    from .reports.html.output import describe
+
+    try:
+        if complete:
+            _err(describe(write_report(directory, html_file)))
+        else:
+            _err(f"--html {html_file}: not written, the run did not finish")
+    finally:
+        _remove(temporary)
 
 
 def _is_utf8(path: str) -> bool:
@@ -311,10 +360,17 @@ def _unreadable_text(report) -> str:
               help="The hand's table name in a .phhs file, or its PHH hand number (default: every hand).")
 @_rulebook_option
 @_set_option
-def explain(file, hand_key, rulebook, overrides):
+@click.option("--html", "html_file", metavar="OUT", help="Write the hand's page (replay and settlement ledger) to OUT "
+              "as one printable HTML file instead.")
+def explain(file, hand_key, rulebook, overrides, html_file):
     """Action-by-action replay of a hand: street, actor, action, pot, to call, raise range, findings."""
     from .reports.explain import render_explain
 
+    if html_file is not None:
+        from .reports.html.output import explain_html
+
+        _echo(explain_html(_reports_for(file, hand_key, rulebook, overrides), file, html_file))
+        return EXIT_OK
     for i, report in enumerate(_reports_for(file, hand_key, rulebook, overrides)):
         if i:
             _echo()
@@ -456,6 +512,27 @@ def _worst_from(directory: str, hands, n: int) -> list:
         [("errors", "descending"), ("findings", "descending"), ("source", "ascending"), ("hand_index", "ascending")]
     ).slice(0, n)
     return worst_from_tables(t, findings_of_hands(directory, t))
+
+
+@cli.command()
+@click.argument("directory", metavar="DIR")
+@click.option("-o", "--output", "out", metavar="FILE.html", help="Where to write it (default: DIR.html beside DIR).")
+@click.option("--hands", default=200, show_default=True, type=click.IntRange(min=0), metavar="N",
+              help="Pages for the N worst flagged hands.")
+def report(directory, out, hands):
+    """One self-contained HTML file of an existing report (check --out DIR): overview, charts, hand pages."""
+    from .reports.html import write_report
+    from .reports.html.output import check_target, default_path, describe
+    from .reports.layout import is_report
+
+    if not os.path.isdir(directory):
+        raise UserError(f"{directory}: no such directory")
+    if not is_report(directory):
+        raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
+    out = default_path(directory) if out is None else out
+    check_target(out, "-o")
+    _echo(describe(write_report(directory, out, hands)))
+    return EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.amounts import grouped_amount
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.cards import cards_text
@@ -194,9 +194,13 @@ def render_ledger(hand: Hand, replay: Replay, settlement: Settlement) -> str:
 
 
 def _got_odd(pot: Pot, award: Award) -> bool:
-    # the odd chips of a split share go to the awards above the share's smallest amount
-    same = [a.amount for a in pot.awards if a.share == award.share]
-    return len(same) > 1 and award.amount > min(same)
+    return got_odd_chip(award.amount, [a.amount for a in pot.awards if a.share == award.share])
+
+
+def got_odd_chip(amount: int, same_share: list[int]) -> bool:
+    """Whether an award of ``amount`` got an odd chip: the odd chips of a split share go to the
+    awards above the share's smallest amount (``same_share``: the share's award amounts)."""
+    return len(same_share) > 1 and amount > min(same_share)
 
 
 _LABELS = {"high": "high", "short_deck": "high", "low_eight": "low", "low_a5": "low",
@@ -208,18 +212,25 @@ def _kind_label(kind: str) -> str:
 
 
 def _showdown_hands(hand: Hand, replay: Replay, variant: Variant | None) -> list[str]:
-    """Each player still in at showdown: cards and what they make (or mucked / unknown)."""
-    if not replay.showdown or variant is None:
+    if not replay.showdown:
+        return []
+    return showdown_lines(variant, replay.folded, replay.shown, replay.hole, tuple(replay.board))
+
+
+def showdown_lines(variant: Variant | None, folded: Sequence[bool], shown: Sequence[bool | None],
+                   hole: Sequence[tuple[int, ...]], board: tuple[int, ...]) -> list[str]:
+    """Each player still in at showdown: cards and what they make (or mucked / unknown).
+    ``shown[i]`` is False for a player who mucked; the HTML hand page uses it too."""
+    if variant is None:
         return []
     out = []
-    board = tuple(replay.board)
-    for i in range(len(replay.folded)):
-        if replay.folded[i]:
+    for i in range(len(folded)):
+        if folded[i]:
             continue
-        if replay.shown[i] is False:
+        if shown[i] is False:
             out.append(f"{_p(i)} mucked")
             continue
-        cards = replay.hole[i] if i < len(replay.hole) else ()
+        cards = hole[i] if i < len(hole) else ()
         texts = []
         for kind in variant.hands:
             s = strength(kind, variant.use, tuple(cards), board, False)

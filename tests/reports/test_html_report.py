@@ -1,0 +1,265 @@
+"""The HTML report's figures, pages and commands, without a browser (tests/reports/test_html_browser.py
+opens the files in Chromium).
+
+A five-hand .phhs file with known money: [1] valid, rake 0; [2] in USD, winnings 0.01 short of
+the pot; [3] winnings 0.15 short; [4] p1 acting out of turn; [5] unreadable.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from helpers import OUT_OF_TURN_HAND, VALID_HAND, run_cli
+
+import handaudit
+from handaudit.reports.html import charts, write_report
+from handaudit.reports.html.data import Report
+from handaudit.reports.html.overview import HAND_COLUMNS, compute, decade_label, percent_text
+from handaudit.reports.html.pages import live_page, report_pages, worst
+
+pytest.importorskip("jinja2")
+pytest.importorskip("plotly")
+
+USD = (VALID_HAND.replace("winnings = [0, 0, 0.25]", "winnings = [0, 0, 0.24]")
+       .replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.14]") + "currency = 'USD'\n")
+SHORT = (VALID_HAND.replace("winnings = [0, 0, 0.25]", "winnings = [0, 0, 0.10]")
+         .replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.00]"))
+BROKEN = "variant = 'NT'\nantes = [0, 0\n"
+HANDS = [VALID_HAND, USD, SHORT, OUT_OF_TURN_HAND, BROKEN]
+
+
+@pytest.fixture(scope="module")
+def mix(tmp_path_factory) -> tuple[Path, Path]:
+    tmp = tmp_path_factory.mktemp("mix")
+    phhs = tmp / "mix.phhs"
+    phhs.write_text("".join(f"[{i + 1}]\n{h}\n" for i, h in enumerate(HANDS)), encoding="utf-8")
+    out = tmp / "report"
+    r = run_cli("check", str(phhs), "--out", str(out), "--fail-on", "never", text=True)
+    assert r.returncode == 0, r.stderr
+    return phhs, out
+
+
+def _overview(out: Path):
+    report = Report(out)
+    return compute(report, report.read("hands", HAND_COLUMNS))
+
+
+def test_overview_counts_and_exact_rake(mix):
+    _, out = mix
+    ov = _overview(out)
+    assert ov.hands == 5
+    assert ov.status == {"valid": 1, "invalid": 3, "unreadable": 1}
+    assert ov.payout == {"match": 1, "mismatch": 3, "not-recorded": 0, "undetermined": 0, "none (unreadable)": 1}
+    # USD: 0.01 of 0.25; the unnamed hands (scale 2): 0 + 0.15 - 0.05 of 0.25 + 0.25 + 0.20
+    assert [(r.currency, r.hands, r.rake, r.pots, r.share) for r in ov.rake] == [
+        ("USD", 1, "0.01", "0.25", "4.00%"), ("no currency (scale 2)", 3, "0.10", "0.70", "14.29%")]
+    assert dict(ov.rake_share) == {"below 0": 1, "0 (no rake)": 1, "0-1%": 0, "1-2%": 0, "2-3%": 0, "3-4%": 0,
+                                   "4-5%": 1, "5-6%": 0, "6-7%": 0, "7-8%": 0, "8-9%": 0, "9-10%": 0,
+                                   "10% or more": 1}
+    # the largest recorded-minus-computed payout: 0.01 (USD), 0.15 and [4]'s, binned by powers of ten
+    assert ov.mismatches == {"USD": [(-2, "0.01 to 0.1", 1)], "no currency (scale 2)": [(-1, "0.1 to 1", 2)]}
+    assert ("out-of-turn", "error", 1) in ov.findings and ("syntax-error", "error", 1) in ov.findings
+    [source, variant] = ov.breakdowns
+    assert (source.column, variant.column) == ("source", "variant")
+    # (the unreadable hand's variant is the one written in its text)
+    assert variant.rows == [{"label": "NT", "hands": 5, "valid": 1, "invalid": 3, "unreadable": 1, "errors": 4,
+                             "mismatch": 3, "rake": "0.01 USD; 0.10 no currency (scale 2)"}]
+    assert ov.over_time is None
+    assert any("venue" in n for n in ov.notes) and any("timestamp" in n for n in ov.notes)
+
+
+def test_exact_helpers():
+    assert percent_text(1, 3) == "33.33%" and percent_text(2, 3) == "66.67%" and percent_text(0, 5) == "0.00%"
+    assert percent_text(-5, 20) == "-25.00%" and percent_text(1, 0) == "-" and percent_text(-1, 10**6) == "0.00%"
+    assert decade_label(15, 2) == (-1, "0.1 to 1")
+    assert decade_label(2_500_000, 0) == (6, "1,000,000 to 10,000,000")
+    assert decade_label(1, 2) == (-2, "0.01 to 0.1")
+
+
+def test_worst_hands_first(mix):
+    _, out = mix
+    report = Report(out)
+    chosen = worst(report.read("hands", HAND_COLUMNS), 10)
+    # every hand but [1] is flagged; most errors first: [4] (6), then [2] and [3] (4 each), [5] (1)
+    assert [h["hand_key"] for h in chosen] == ["4", "2", "3", "5"]
+    assert [h["hand_key"] for h in worst(report.read("hands", HAND_COLUMNS), 2)] == ["4", "2"]
+
+
+def test_the_report_page_shows_what_the_live_page_shows(mix):
+    """The page from the Parquet rows and the page of explain --html (hand_rows) are the same."""
+    phhs, out = mix
+    report = Report(out)
+    [from_report] = report_pages(report, [h for h in worst(report.read("hands", HAND_COLUMNS), 10)
+                                          if h["hand_key"] == "3"])
+    live = [r for r in handaudit.audit([str(phhs)]) if r.read.hand_key == "3"][0]
+    page = live_page(live)
+    for key in ("title", "facts", "general", "streets", "pots", "ledger", "showdown", "checks", "pot_total"):
+        assert from_report[key] == page[key], key
+    assert from_report["pot_total"] == "0.25"
+    p3 = page["ledger"][2]
+    assert (p3["put_in"], p3["returned"], p3["received"], p3["winnings"], p3["won_differs"]) == \
+           ("0.30", "0.20", "0.25", "0.10", True)
+    assert [c for c, ok in page["checks"]] == ["put in 0.45 = in pots 0.25 + returned 0.20",
+                                               "won from pots 0.25 = in pots 0.25"]
+    assert all(ok for _, ok in page["checks"])
+
+
+def test_live_page_of_a_sample(repo):
+    [report] = list(handaudit.audit([str(repo / "samples" / "short-all-in-not-reopened.phh")]))
+    page = live_page(report)
+    assert [s["name"] for s in page["streets"]] == ["preflop", "flop"]
+    flop = page["streets"][1]
+    assert [c.rank + c.symbol for c in flop["board"]] == ["A\u2663", "K\u2666", "7\u2665"]
+    by_index = {a["index"]: a for s in page["streets"] for a in s["actions"]}
+    assert (by_index[9]["kind"], by_index[9]["to"], by_index[9]["allowed"]) == ("raise (all in)", "130", "130 to 130")
+    assert (by_index[10]["pot"], by_index[10]["to_call"], by_index[10]["put_in"]) == ("360", "30", "30")
+    assert by_index[4]["allowed"] == "20 to 1,000"  # grouped in threes, as settle and explain print
+    [f] = by_index[10]["findings"]
+    assert (f["code"], f["rule"], f["actor"]) == ("betting-not-reopened", "TDA 2026, Rule 49", "p1")
+    assert f["ruling"].startswith("A player who already acted")
+    [pot] = page["pots"]
+    assert (pot["name"], pot["amount"], pot["eligible"]) == ("Main pot", "420", "p1, p2, p3")
+    assert [r["state"] for r in page["ledger"]] == ["in", "in", "all in"]
+    assert [g["code"] for g in page["general"]] == ["incomplete-hand"]
+
+
+def test_showdown_odd_chips_and_side_pots(repo):
+    """The showdown hands and awards as `handaudit settle` gives them for the same samples."""
+    [split] = list(handaudit.audit([str(repo / "samples" / "odd-chip-split.phh")]))
+    page = live_page(split)
+    assert page["showdown"] == ["p2 3h4d: high: royal flush", "p3 5c6d: high: royal flush"]
+    [pot] = page["pots"]
+    assert (pot["amount"], pot["eligible"]) == ("5", "p2, p3")
+    assert [(a["player"], a["amount"], a["hand"], a["odd"]) for a in pot["awards"]] == [
+        ("p2", "3", "royal flush", True), ("p3", "2", "royal flush", False)]
+    assert "odd chips: to p2" in pot["reason"]
+    [side] = list(handaudit.audit([str(repo / "samples" / "side-pots-and-return.phh")]))
+    page = live_page(side)
+    assert [(p["name"], p["amount"], p["eligible"], [a["player"] for a in p["awards"]]) for p in page["pots"]] == [
+        ("Main pot", "150", "p1, p2, p3", ["p1"]), ("Side pot 1", "140", "p2, p3", ["p2"])]
+    assert [(r["player"], r["put_in"], r["returned"], r["received"], r["net"]) for r in page["ledger"]] == [
+        ("p1", "50", "0", "150", "+100"), ("p2", "120", "0", "140", "+20"), ("p3", "200", "80", "0", "-120")]
+    assert page["showdown"][0] == "p1 KhKd: high: three of a kind, kings, kickers J-9"
+
+
+def test_charts_are_valid_plotly_figures(mix):
+    import plotly.graph_objects as go
+
+    _, out = mix
+    specs = charts.charts(_overview(out))
+    assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-rake-share",
+                                         "chart-mismatch"]
+    for c in specs:
+        fig = go.Figure(data=c["data"], layout=c["layout"])  # raises on a property plotly does not have
+        assert fig.layout.title.text
+        assert fig.layout.xaxis.title.text and fig.layout.yaxis.title.text
+        for trace in fig.data:  # every bar carries its number and a pattern or a solid fill
+            assert trace.text is not None and trace.marker.line.color == "#000"
+
+
+def test_report_file_is_self_contained(mix, tmp_path):
+    _, out = mix
+    html_path = tmp_path / "r.html"
+    written = write_report(out, html_path)
+    assert (written.hands, written.pages) == (5, 4)
+    text = html_path.read_text(encoding="utf-8")
+    assert written.bytes == len(text.encode("utf-8")) < 10_000_000
+    # nothing fetched: no src/href to another place (outside plotly.js's own text, which names
+    # its map servers), a policy that forbids any fetch, plotly inline
+    assert charts.plotly_js() in text
+    ours = text.replace(charts.plotly_js(), "")
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", ours)
+    assert "default-src 'none'" in text
+    assert text.count("<script") == 3 and "Plotly" in text
+    for k in range(1, 5):
+        assert f'id="hand-{k}"' in text and f'href="#hand-{k}"' in text
+    assert "out-of-turn" in text and "syntax-error" in text
+
+
+def test_size_cap_drops_pages(mix, tmp_path, monkeypatch):
+    import handaudit.reports.html as H
+
+    _, out = mix
+    full = write_report(out, tmp_path / "full.html")
+    monkeypatch.setattr(H, "MAX_BYTES", full.bytes - 2_000)  # room for all but the last page or two
+    cut = write_report(out, tmp_path / "cut.html")
+    assert 0 < cut.pages < full.pages and cut.bytes <= H.MAX_BYTES
+    assert "more pages were left out to keep this file under 10 MB" in (tmp_path / "cut.html").read_text()
+
+
+def test_columns_issue_17_adds_light_up(mix, tmp_path):
+    """A report whose hands table has `venue` and a timestamp gets the per-venue table and the
+    chart of hands over time; without them, both are left out with a note (above)."""
+    _, out = mix
+    copy = tmp_path / "report"
+    for table in ("actions", "findings", "pots", "players", "hands"):
+        (copy / table).mkdir(parents=True)
+        for part in (out / table).glob("part-*.parquet"):
+            t = pq.read_table(part)
+            if table == "hands":
+                n = t.num_rows
+                t = t.append_column("venue", pa.array(["Casino A", "Casino B"] * (n // 2) + ["Casino A"] * (n % 2)))
+                days = pa.array([1_780_000_000_000_000 + k * 86_400_000_000 for k in range(n)], pa.timestamp("us"))
+                t = t.append_column("timestamp", days)
+            pq.write_table(t, copy / table / part.name)
+    ov = _overview(copy)
+    venue = [b for b in ov.breakdowns if b.column == "venue"]
+    assert venue and sorted((r["label"], r["hands"]) for r in venue[0].rows) == [("Casino A", 3), ("Casino B", 2)]
+    assert ov.over_time is not None and len(ov.over_time) == 5 and all(n == 1 for _, n in ov.over_time)
+    assert not any("venue" in n or "timestamp" in n for n in ov.notes)
+    assert "chart-time" in [c["id"] for c in charts.charts(ov)]
+
+
+def _main(capsys, *args: str) -> tuple[int, str, str]:
+    """The command line in this process (a child costs seconds): exit status, stdout, stderr."""
+    from handaudit.cli import main
+
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(stop.value.code or 0), out, err
+
+
+def test_report_command(mix, tmp_path, capsys):
+    _, out = mix
+    code, stdout, _ = _main(capsys, "report", str(out), "--hands", "2")
+    assert code == 0
+    default = Path(str(out) + ".html")
+    assert default.is_file() and "2 hand pages" in stdout
+    assert default.read_text(encoding="utf-8").count('class="hand-page"') == 2
+    code, _, err = _main(capsys, "report", str(tmp_path))
+    assert code == 2 and "not a handaudit report" in err and "Traceback" not in err
+    code, _, err = _main(capsys, "report", str(out), "-o", str(tmp_path))
+    assert code == 2 and "is a directory" in err
+    code, _, err = _main(capsys, "report", str(out), "-o", str(tmp_path / "missing" / "r.html"))
+    assert code == 2 and "no such directory" in err
+
+
+def test_check_html_without_out_leaves_no_directory(mix, tmp_path):
+    phhs, _ = mix
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    html_path = tmp_path / "check.html"
+    r = run_cli("check", str(phhs), "--html", str(html_path), env={"TMPDIR": str(temp)}, text=True)
+    assert r.returncode == 1, r.stderr  # error findings: exit status 1 as without --html
+    assert "HTML report: " in r.stderr and html_path.is_file()
+    assert os.listdir(temp) == []  # the temporary Parquet report is gone
+    assert "Report: " not in r.stdout  # no report directory to point to
+
+
+def test_explain_html(mix, tmp_path, capsys):
+    phhs, _ = mix
+    code, _, err = _main(capsys, "explain", str(phhs), "--html", str(tmp_path / "x.html"))
+    assert code == 2 and "5 hands match" in err and "--hand KEY" in err
+    code, stdout, _ = _main(capsys, "explain", str(phhs), "--hand", "4", "--html", str(tmp_path / "x.html"))
+    assert code == 0 and "hand page: " in stdout
+    text = (tmp_path / "x.html").read_text(encoding="utf-8")
+    assert "out-of-turn" in text and "<script" not in text and "default-src 'none'" in text
+    code, _, _ = _main(capsys, "explain", str(phhs), "--hand", "5", "--html", str(tmp_path / "u.html"))
+    assert code == 0 and "could not be read" in (tmp_path / "u.html").read_text(encoding="utf-8")

@@ -124,6 +124,10 @@ def _tables(out: str | Path, rename_source=None) -> dict[str, pa.Table]:
         if rename_source is not None:
             t = t.set_column(0, "source", pa.array([rename_source(s) for s in t.column("source").to_pylist()],
                                                     type=t.schema.field("source").type))
+            if "message" in t.schema.names:  # a duplicate-hand message names the first copy's source
+                i = t.schema.names.index("message")
+                t = t.set_column(i, "message", pa.array([rename_source(m) for m in t.column("message").to_pylist()],
+                                                        type=t.schema.field("message").type))
         keys = [(c, "ascending") for c in t.schema.names[:5] if c != "hand_key" and not _nested(t, c)]
         tables[table] = t.sort_by(keys).replace_schema_metadata(None)
     return tables
@@ -234,7 +238,7 @@ def test_urls_through_fsspec(client, inputs, tmp_path):
     result = DaskRunner([d.as_uri()], out_dir=out.as_uri(), client=client, task_bytes=30_000).run()
     assert result.complete, result.error
     prefix = d.as_uri()[: -len(str(d))]  # "file://"
-    _assert_same(_tables(out, rename_source=lambda s: s[len(prefix):]), _tables(ref))
+    _assert_same(_tables(out, rename_source=lambda s: s.replace(prefix, "")), _tables(ref))
     assert _summary_json(result.summary)["hands"] == local.summary.hands
     _every_hand_once(out, local.summary.hands)
 

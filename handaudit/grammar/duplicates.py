@@ -57,13 +57,20 @@ class SiteHands:
         key = site_hand(chunk.data)
         if key is None:
             return chunk
+        problem = self.check_key(key, chunk.source, chunk.hand_key)
+        if problem is None:
+            return chunk
+        return Chunk(chunk.source, chunk.hand_key, chunk.index, chunk.data, chunk.line, problem)
+
+    def check_key(self, key: tuple[str, str | None, str], source: str, hand_key: str) -> tuple[str, str] | None:
+        """None for a site hand first seen here (remembered), else the ``duplicate-hand`` problem
+        of this copy: the Dask engine's client calls it with the keys its workers found."""
         first = self.seen.get(key)
         if first is None:
-            self.seen[key] = (chunk.source, chunk.hand_key)
-            return chunk
+            self.seen[key] = (source, hand_key)
+            return None
         self.duplicates += 1
         venue, table, number = key
         where = f"{first[0]} [{first[1]}]" if first[1] else first[0]
         what = f"venue {venue}" + (f", table {table}" if table is not None else "") + f", hand {number}"
-        message = printable(f"the same site hand ({what}) as {where}; this copy is not read")
-        return Chunk(chunk.source, chunk.hand_key, chunk.index, chunk.data, chunk.line, ("duplicate-hand", message))
+        return ("duplicate-hand", printable(f"the same site hand ({what}) as {where}; this copy is not read"))

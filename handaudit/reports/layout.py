@@ -306,6 +306,26 @@ def is_report(out_dir: str | os.PathLike) -> bool:
     return (directory / MANIFEST).exists() or (directory / "hands").is_dir()
 
 
+def _refuse_if_locked(out_dir: str) -> None:
+    """OutputError (as :meth:`ReportDir.lock` says it) if another run holds the directory's lock."""
+    import fcntl
+
+    where = os.path.join(out_dir, LOCK)
+    try:
+        fd = os.open(where, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError:
+        return  # (a link or an unreadable lock: ReportDir.lock says so when the run takes it)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise OutputError(f"{out_dir}: another handaudit run is writing this report (it holds {where}); "
+                          "wait for it to end or choose another --out") from None
+    except OSError:
+        return
+    finally:
+        os.close(fd)
+
+
 def check_out_dir(out_dir: str, overwrite: bool) -> None:
     """Refuse an ``--out`` directory whose files a run would lose or mix with its own: a
     directory that is not empty and is not a handaudit report (someone's files), or, unless
@@ -322,6 +342,8 @@ def check_out_dir(out_dir: str, overwrite: bool) -> None:
     if not names:
         return
     ours = {*TABLE_NAMES, MANIFEST, SUCCESS, LOCK}
+    if LOCK in names:
+        _refuse_if_locked(out_dir)  # a run writing it now: that, not "holds a report", is the news
     if is_report(directory) or all(n in ours or n.startswith(f".{MANIFEST}") for n in names):
         if overwrite:
             return

@@ -34,12 +34,18 @@ def _templates() -> list[bytes]:
     return out
 
 
+_HAND_NUMBER = re.compile(rb"^hand[ \t]*=.*$", re.M)
+
+
 def synthetic(path: Path, n: int, broken_every: int = 97) -> Path:
-    """``n`` corpus hands under keys 1..n (every ``broken_every``-th cut in half and made unreadable)."""
+    """``n`` corpus hands under keys 1..n (every ``broken_every``-th cut in half and made unreadable).
+
+    Each copy's site hand number is made its key, so no copy is a ``duplicate-hand`` of another.
+    """
     texts = _templates()
     with open(path, "wb") as f:
         for k in range(1, n + 1):
-            text = texts[(k * 7919) % len(texts)]
+            text = _HAND_NUMBER.sub(b"hand = %d" % k, texts[(k * 7919) % len(texts)], count=1)
             if broken_every and k % broken_every == 0:
                 text = text[: len(text) // 2] + b"\n= not TOML\n"
             f.write(b"[%d]\n" % k)

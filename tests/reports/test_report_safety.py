@@ -320,29 +320,37 @@ def test_a_worker_ends_when_its_parent_is_killed(long_input, tmp_path, how):
 # 4. a worker that dies: its batches audited again, every hand once
 
 
+# The patches go in a sitecustomize module: spawned workers import it at start (they do not run
+# the parent's __main__, see handaudit.run.process.workers_without_main).
 _DIES_AFTER_COMMIT = textwrap.dedent("""
-    import json, multiprocessing, os, sys
+    import multiprocessing, os, sys
     from handaudit.reports import parquet
     from handaudit.run import local, worker
 
     worker.COMMIT_BYTES = 40_000  # workers commit every few batches
     _commit = parquet.ReportWriter.commit
     commits = [0]
+    dies_at = int(os.environ["HANDAUDIT_TEST_DIES_AT_COMMIT"])
 
     def commit(self):
         files = _commit(self)  # the parts are renamed ...
         if multiprocessing.current_process().name != "MainProcess" and any(files.values()):
             commits[0] += 1
-            if commits[0] == int(sys.argv[3]):
+            if commits[0] == dies_at:
                 os._exit(9)  # ... and the worker dies before it can say so
         return files
 
     parquet.ReportWriter.commit = commit
     local._Workers.PER_WORKER = 100  # the main process sends the worker nearly every batch
-    if __name__ == "__main__":
-        r = local.Runner([sys.argv[1]], jobs=2, out_dir=sys.argv[2], batch_size=20, window=400).run()
-        print(json.dumps({"complete": r.complete, "hands": r.summary.hands, "notes": r.notes,
-                          "summary": r.summary.to_json()}))
+""")
+
+_RUN = textwrap.dedent("""
+    import json, sys
+    from handaudit.run import local
+
+    r = local.Runner([sys.argv[1]], jobs=2, out_dir=sys.argv[2], batch_size=20, window=400).run()
+    print(json.dumps({"complete": r.complete, "hands": r.summary.hands, "notes": r.notes,
+                      "summary": r.summary.to_json()}))
 """)
 
 
@@ -353,11 +361,17 @@ def test_a_worker_dying_after_renaming_its_parts_counts_no_row_twice(medium_inpu
 
     reference = tmp_path / "j1"
     expected = audit_to_parquet([str(medium_input)], reference, jobs=1).to_json()
+    patches = tmp_path / "patches"
+    patches.mkdir()
+    (patches / "sitecustomize.py").write_text(_DIES_AFTER_COMMIT)
     script = tmp_path / "run.py"
-    script.write_text(_DIES_AFTER_COMMIT)
+    script.write_text(_RUN)
     out = tmp_path / "out"
-    run = subprocess.run([sys.executable, str(script), str(medium_input), str(out), str(dies_at_commit)],
-                         capture_output=True, text=True, env=_env(), cwd=REPO, timeout=240)
+    env = _env()
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(patches), env.get("PYTHONPATH")) if p)
+    env["HANDAUDIT_TEST_DIES_AT_COMMIT"] = str(dies_at_commit)
+    run = subprocess.run([sys.executable, str(script), str(medium_input), str(out)],
+                         capture_output=True, text=True, env=env, cwd=REPO, timeout=240)
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["complete"] and result["hands"] == 700
@@ -425,7 +439,7 @@ def test_a_full_disk_is_one_line_enospc(medium_input, tmp_path):
     try:
         out = disk / "out"
         for jobs in (1, 2):
-            result = _cli(["check", str(medium_input), "--out", str(out), "--jobs", str(jobs)])
+            result = _cli(["check", str(medium_input), "--out", str(out), "--jobs", str(jobs), "--overwrite"])
             _assert_one_failure_line(result, rf"handaudit: cannot write {re.escape(str(out))}/\w+/"
                                              r"\.part-[0-9a-f]{12}-[01]-00000\.parquet\.tmp: no space left on device")
             _assert_only_whole_parts(out)

@@ -54,9 +54,18 @@ Parts
 
 Results
     A task returns only its :class:`~handaudit.reports.text.Summary` (counts, findings by code,
-    payout checks, rake, worst hands) and the names and row counts of its parts. The client
-    merges them, shows progress as futures complete, and writes the same ``_manifest.json`` and
-    ``_SUCCESS`` as the local engine (plus ``engine``, ``scheduler`` and ``tasks``).
+    payout checks, rake, worst hands), the names and row counts of its parts, and the site hand
+    (venue, table, hand number) of each of its hands that names one. The client merges them,
+    shows progress as futures complete, and writes the same ``_manifest.json`` and ``_SUCCESS``
+    as the local engine (plus ``engine``, ``scheduler`` and ``tasks``).
+
+Duplicate site hands
+    The local engine reads a second copy of a site hand as an unreadable ``duplicate-hand``
+    entry (:mod:`handaudit.grammar.duplicates`), which needs every hand's key in input order.
+    The client checks each task's keys once every earlier task's are checked; a task holding a
+    copy is run again with those hands unreadable (same part names: the second run replaces
+    the first's parts), so the report is the local engine's. Copies are rare; the cost of one
+    is a task run twice.
 
 Stopping
     A task that raises is run again (``TASK_RETRIES``); a task whose worker dies is run again by
@@ -72,6 +81,7 @@ client, in input order; they are refused with ``--engine dask`` (use the local e
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import queue
@@ -82,6 +92,7 @@ import time
 import uuid
 
 from ...findings.selection import EVERYTHING, Selection
+from ...grammar.duplicates import SiteHands
 from ...grammar.sources import drop_repeats
 from ...reports.layout import OutputError, ReportDir
 from ...reports.summary import Summary
@@ -476,17 +487,52 @@ class DaskRunner:
             elif now - no_worker_since > NO_WORKER_SECONDS:
                 raise RunError(f"no Dask worker for {NO_WORKER_SECONDS} s: the cluster lost its workers")
 
-        def accept(result: TaskResult) -> None:
+        # Site hands in input order: results wait here until every earlier task's have been
+        # checked; a task holding a copy of a hand read before is run again with it unreadable.
+        site_hands = SiteHands()
+        unchecked: dict[int, Task] = {}  # submitted tasks whose site hands are not checked yet
+        arrived: dict[int, TaskResult] = {}
+        next_to_check = 0
+        summaries: dict[int, Summary] = {}
+        files: dict[int, dict] = {}
+
+        def submit(task: Task):
+            fut = client.submit(run_task, task, self.config, out, key=f"handaudit-{run_id}-{task.name}"
+                                + ("-again" if task.duplicates else ""), retries=TASK_RETRIES, pure=False)
+            pending[fut] = task
+            fut.add_done_callback(finished.put)
+
+        def final(result: TaskResult) -> None:
             nonlocal bytes_done
+            summaries[result.task] = result.summary
+            files[result.task] = result.files
             summary.merge(result.summary)
             bytes_done += result.nbytes
             self.tasks_done += 1
-            for table, parts in result.files.items():
-                self._reported.setdefault(table, set()).update(name for name, _ in parts)
             if self.on_result is not None:
                 self.on_result(result)
             if self.progress is not None:
                 self.progress.update(summary.hands, bytes_done)
+
+        def accept(result: TaskResult, task: Task) -> None:
+            nonlocal next_to_check
+            if task.duplicates:  # the second run of a task with duplicates: checked already
+                final(result)
+                return
+            arrived[result.task] = result
+            while next_to_check in arrived:
+                first = arrived.pop(next_to_check)
+                checked = unchecked.pop(next_to_check)
+                next_to_check += 1
+                copies = []
+                for key, source, hand_key, index in first.site_hands:
+                    problem = site_hands.check_key(key, source, hand_key)
+                    if problem is not None:
+                        copies.append(((source, index), problem))
+                if copies:
+                    submit(dataclasses.replace(checked, duplicates=tuple(copies)))
+                else:
+                    final(first)
 
         finished: queue.SimpleQueue = queue.SimpleQueue()  # futures as they complete (done callbacks)
 
@@ -507,7 +553,7 @@ class DaskRunner:
                 if task is None:  # cancelled by us
                     continue
                 if fut.status == "finished":
-                    accept(fut.result())
+                    accept(fut.result(), task)
                     continue
                 try:
                     fut.result()
@@ -522,10 +568,8 @@ class DaskRunner:
                         collect(0.2)
                     if stop.requested:
                         break
-                    fut = client.submit(run_task, task, self.config, out, key=f"handaudit-{run_id}-{task.name}",
-                                        retries=TASK_RETRIES, pure=False)
-                    pending[fut] = task
-                    fut.add_done_callback(finished.put)
+                    unchecked[task.id] = task
+                    submit(task)
                 if stop.requested:
                     # Like the local engine: what is running finishes (and is in the report),
                     # what is only queued is cancelled.
@@ -555,6 +599,20 @@ class DaskRunner:
                         pass
                 if self.progress is not None:
                     self.progress.close()
+        # Tasks that finished after one that never did (an interrupted or failed run): kept when
+        # their site hands are new, else left out (their parts removed) rather than counted twice.
+        for task_id in sorted(arrived):
+            result = arrived[task_id]
+            if all(site_hands.check_key(key, source, hand_key) is None
+                   for key, source, hand_key, _ in result.site_hands):
+                final(result)
+        # The report's summary: each task's final run once, in input order.
+        summary = Summary(files=len(self.files), jobs=nthreads, rulebook=self.book_name)
+        for task_id in sorted(summaries):
+            summary.merge(summaries[task_id])
+        for task_files in files.values():
+            for table, parts in task_files.items():
+                self._reported.setdefault(table, set()).update(name for name, _ in parts)
         summary.elapsed = time.monotonic() - started
         return summary, nthreads, interrupted, error, raised
 

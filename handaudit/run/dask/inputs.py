@@ -8,7 +8,7 @@ import re
 import tempfile
 
 from ...grammar.chunk import SourceError
-from ...grammar.sources import PHH_SUFFIXES, expand_paths, is_phh_path
+from ...grammar.sources import PHH_SUFFIXES, is_phh_path
 
 OBJECT_STORES = {"s3", "s3a", "gs", "gcs", "az", "abfs", "abfss", "adl", "oss", "r2", "memory"}
 
@@ -42,14 +42,18 @@ def suffix_of(path: str) -> str:
 def expand_inputs(paths) -> tuple[list[str], dict[str, int | None]]:
     """The files to read, in the local engine's order, and their sizes (None: unknown).
 
-    Local paths go through :func:`~handaudit.grammar.sources.expand_paths`; a URL is listed
-    through fsspec (a directory is searched recursively, sorted). Raises SourceError.
+    Local paths go through the local engine's
+    :func:`~handaudit.importers.inputs.expand_inputs` (PHH files and site logs); a URL is listed
+    through fsspec (a directory is searched recursively, sorted; PHH names only: telling a site
+    log by its content would mean reading every object). Raises SourceError.
     """
+    from ...importers.inputs import expand_inputs as expand_local
+
     files: list[str] = []
     sizes: dict[str, int | None] = {}
     for p in paths:
         if p == "-" or not is_url(p):
-            for f in expand_paths([p]):
+            for f in expand_local([p]):
                 files.append(f)
                 if f != "-" and f not in sizes:
                     try:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ...grammar.chunk import Chunk
 from ...grammar.sources import read_chunks, report_path
+from ...importers.inputs import is_site_file, read_inputs
 from ..common import RunError
 from .inputs import (
     download,
@@ -58,9 +59,13 @@ class Segment:
 
 @dataclass(frozen=True)
 class Task:
+    """One task's inputs. ``duplicates``: ``((source, hand index), problem)`` of its hands the
+    client found to be copies of a site hand read earlier (see :func:`task_chunks`)."""
+
     id: int
     segments: tuple[Segment, ...]
     nbytes: int
+    duplicates: tuple = ()
 
     @property
     def name(self) -> str:
@@ -189,7 +194,7 @@ def plan_tasks(files: list[str], sizes: dict, task_bytes: int):
                 yield make(pending, pending_bytes)
                 pending, pending_bytes = [], 0
             batch, nbytes = [], 0
-            for chunk in read_chunks(path):
+            for chunk in read_inputs(path):
                 batch.append(chunk)
                 nbytes += len(chunk.data) + len(chunk.hand_key) + 3
                 if nbytes >= task_bytes:
@@ -198,7 +203,8 @@ def plan_tasks(files: list[str], sizes: dict, task_bytes: int):
             if batch:
                 yield make([Segment(path, nbytes, chunks=tuple(batch))], nbytes)
             continue
-        if path.endswith(".phhs") and size is not None and size > task_bytes:
+        if path.endswith(".phhs") and size is not None and size > task_bytes \
+                and (is_url(path) or not is_site_file(path)):  # (a site log under a PHH name: read whole)
             if pending:
                 yield make(pending, pending_bytes)
                 pending, pending_bytes = [], 0
@@ -227,14 +233,14 @@ def segment_chunks(seg: Segment):
     if seg.hands is None:  # a whole file
         if not is_url(seg.path):
             if seg.location is None:
-                yield from read_chunks(seg.path)
+                yield from read_inputs(seg.path)
             else:
-                for chunk in read_chunks(seg.location):
+                for chunk in read_inputs(seg.location):
                     yield chunk.replace(source=report_path(seg.path))
             return
         tmp = download(seg.path, suffix_of(seg.path))
         try:
-            for chunk in read_chunks(tmp):
+            for chunk in read_inputs(tmp):
                 yield chunk.replace(source=report_path(seg.path))
         finally:
             unlink_quietly(tmp)
@@ -263,5 +269,12 @@ def segment_chunks(seg: Segment):
 
 
 def task_chunks(task: Task):
+    """The task's hands in input order; a hand the client named a duplicate is unreadable."""
+    duplicates = dict(task.duplicates)
     for seg in task.segments:
-        yield from segment_chunks(seg)
+        for chunk in segment_chunks(seg):
+            if duplicates and chunk.problem is None:
+                problem = duplicates.get((chunk.source, chunk.index))
+                if problem is not None:
+                    chunk = Chunk(chunk.source, chunk.hand_key, chunk.index, chunk.data, chunk.line, problem)
+            yield chunk

@@ -15,6 +15,7 @@ import uuid
 from dataclasses import dataclass
 
 from ...grammar.chunk import Chunk
+from ...grammar.duplicates import site_hand
 from ...reports.summary import Summary
 from ..common import DEFAULT_BATCH, Auditor, RunConfig
 from .inputs import OBJECT_STORES, is_url, url_fs
@@ -43,6 +44,7 @@ class TaskResult:
     nbytes: int
     elapsed: float = 0.0
     worker: str | None = None
+    site_hands: list = dataclasses.field(default_factory=list)  # (site hand key, source, hand key, index)
 
 
 def publish(staging: str, out: str, written: dict) -> dict:
@@ -116,7 +118,12 @@ def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
         summary = Summary()
         hands = 0
         batch: list[Chunk] = []
+        site_hands = []
         for chunk in task_chunks(task):
+            if chunk.problem is None:
+                key = site_hand(chunk.data)
+                if key is not None:
+                    site_hands.append((key, chunk.source, chunk.hand_key, chunk.index))
             batch.append(chunk)
             if len(batch) >= DEFAULT_BATCH:
                 result = auditor.run(0, batch)
@@ -135,7 +142,8 @@ def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
     finally:
         if staging:
             shutil.rmtree(staging, ignore_errors=True)
-    return TaskResult(task.id, hands, summary, files, task.nbytes, time.monotonic() - started, f"pid {os.getpid()}")
+    return TaskResult(task.id, hands, summary, files, task.nbytes, time.monotonic() - started, f"pid {os.getpid()}",
+                      site_hands)
 
 
 class OneLineFailureFilter(logging.Filter):

@@ -149,17 +149,35 @@ class HandsTable(Table):
         self.rake: list[object] = []
         self.rake_check = Strings()
         self.currency = Strings()
+        self.venue = Strings()
+        self.table = Strings()
+        self.event = Strings()
+        self.seat_count: list[object] = []
+        self.level: list[object] = []
+        self.date: list[object] = []
+        self.time: list[object] = []
+        self.time_zone = Strings()
+        self.timestamp: list[object] = []
+        self.blinds_or_straddles: list[object] = []
+        self.antes: list[object] = []
+        self.bring_in: list[object] = []
+        self.small_bet: list[object] = []
+        self.big_bet: list[object] = []
+        self.min_bet: list[object] = []
 
     def count(self) -> int:
         return len(self.hand_index)
 
     def truncate(self, n: int) -> None:
         for s in (self.source, self.hand_key, self.hand, self.variant, self.rulebook, self.status,
-                  self.first_error, self.payout_check, self.rake_check, self.currency):
+                  self.first_error, self.payout_check, self.rake_check, self.currency, self.venue,
+                  self.table, self.event, self.time_zone):
             s.truncate(n)
         for c in (self.hand_index, self.line, self.complete, self.players, self.actions, self.scale,
                   self.findings, self.errors, self.warnings, self.infos, self.determined, self.pots,
-                  self.pot_total, self.rake):
+                  self.pot_total, self.rake, self.seat_count, self.level, self.date, self.time,
+                  self.timestamp, self.blinds_or_straddles, self.antes, self.bring_in, self.small_bet,
+                  self.big_bet, self.min_bet):
             del c[n:]
 
 

@@ -7,7 +7,8 @@ that the table writer, the run's summary (rake per currency) and the HTML report
 Time (PHH optional fields, "Time"): ``time`` is a local time of day; ``day``, ``month``,
 ``year`` the date. The zone is ``time_zone`` (IANA, ``America/Toronto``), else
 ``time_zone_abbreviation`` (``EDT``: read through :data:`ABBREVIATIONS`, fixed offsets, the
-usual North American reading of ``CST``); with neither, the spec takes the venue's local time
+usual North American reading of ``CST``; ``ET``, ``PT``... through :data:`ZONE_ABBREVIATIONS`,
+zones whose offset the date decides); with neither, the spec takes the venue's local time
 when ``city``, ``region`` and ``country`` are all given (unknown to us: no timestamp) and UTC
 otherwise. A hand with a date but no time has a ``date`` and no ``timestamp``.
 """
@@ -26,12 +27,19 @@ _H: Final = dt.timedelta(hours=1)
 ABBREVIATIONS: Final[dict[str, dt.timedelta]] = {
     "UTC": 0 * _H, "GMT": 0 * _H, "Z": 0 * _H, "WET": 0 * _H, "WEST": 1 * _H, "BST": 1 * _H,
     "CET": 1 * _H, "CEST": 2 * _H, "MET": 1 * _H, "MEST": 2 * _H, "EET": 2 * _H, "EEST": 3 * _H,
-    "MSK": 3 * _H, "EST": -5 * _H, "EDT": -4 * _H, "ET": -5 * _H, "CST": -6 * _H, "CDT": -5 * _H,
+    "MSK": 3 * _H, "EST": -5 * _H, "EDT": -4 * _H, "CST": -6 * _H, "CDT": -5 * _H,
     "MST": -7 * _H, "MDT": -6 * _H, "PST": -8 * _H, "PDT": -7 * _H, "AKST": -9 * _H, "AKDT": -8 * _H,
     "HST": -10 * _H, "AST": -4 * _H, "ADT": -3 * _H, "NST": dt.timedelta(hours=-3, minutes=-30),
     "NDT": dt.timedelta(hours=-2, minutes=-30), "JST": 9 * _H, "KST": 9 * _H, "HKT": 8 * _H, "SGT": 8 * _H,
     "AWST": 8 * _H, "ACST": dt.timedelta(hours=9, minutes=30), "ACDT": dt.timedelta(hours=10, minutes=30),
     "AEST": 10 * _H, "AEDT": 11 * _H, "NZST": 12 * _H, "NZDT": 13 * _H,
+}
+
+# Abbreviations of a zone with daylight saving time, not of one offset ("ET": Eastern Time, EST
+# in winter and EDT in summer): read as the IANA zone, so that the date decides the offset.
+ZONE_ABBREVIATIONS: Final[dict[str, str]] = {
+    "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "AKT": "America/Anchorage",
 }
 
 
@@ -133,7 +141,11 @@ def _zone(hand: Hand) -> dt.tzinfo | None:
             return None
     abbreviation = fields.get("time_zone_abbreviation")
     if isinstance(abbreviation, str) and abbreviation:
-        offset = ABBREVIATIONS.get(abbreviation.strip().upper())
+        abbreviation = abbreviation.strip().upper()
+        zone_name = ZONE_ABBREVIATIONS.get(abbreviation)
+        if zone_name is not None:
+            return ZoneInfo(zone_name)
+        offset = ABBREVIATIONS.get(abbreviation)
         return None if offset is None else dt.timezone(offset)
     if all(isinstance(fields.get(k), str) for k in ("city", "region", "country")):
         return None  # the venue's local time: its zone is not in the file

@@ -19,6 +19,7 @@ from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
 from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
 from .columns import COLUMNS
+from . import hand_facts as facts
 from .hand_facts import currency
 from .hand_report import HandReport
 from .layout import TABLE_NAMES
@@ -145,6 +146,25 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.rake.append(rake)
     h.rake_check.add(rake_check)
     h.currency.add(_currency(hand))
+    h.venue.add(facts.venue(hand))
+    h.table.add(facts.table(hand))
+    h.event.add(facts.event(hand))
+    h.seat_count.append(facts.seat_count(hand))
+    h.level.append(facts.level(hand))
+    h.date.append(facts.date(hand))
+    h.time.append(facts.local_time(hand))
+    h.time_zone.add(facts.time_zone(hand))
+    h.timestamp.append(facts.timestamp(hand))
+    if hand is not None:
+        h.blinds_or_straddles.append(list(hand.blinds_or_straddles))
+        h.antes.append(list(hand.antes))
+        h.bring_in.append(hand.bring_in)
+        h.small_bet.append(hand.small_bet)
+        h.big_bet.append(hand.big_bet)
+        h.min_bet.append(hand.min_bet)
+    else:
+        for column in (h.blinds_or_straddles, h.antes, h.bring_in, h.small_bet, h.big_bet, h.min_bet):
+            column.append(None)
 
     if hand is not None:
         replay = report.replay

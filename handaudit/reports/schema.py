@@ -13,6 +13,7 @@ hand's chips or currency (``2685`` at scale ``2`` is ``26.85``). No column is a 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pyarrow as pa
@@ -20,7 +21,7 @@ import pyarrow as pa
 from .columns import COLUMNS
 from .layout import TABLE_NAMES
 
-SCHEMA_VERSION = "2"  # 2: awards.amount is awards.won
+SCHEMA_VERSION = "3"  # 2: awards.amount is awards.won; 3: hands has venue ... min_bet
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,21 @@ TABLES: dict[str, list[Column]] = {
         _c("rake", pa.int64(), "Pot total minus recorded winnings (minor units), when winnings are recorded (net; gross winnings: plus the returns); with finishing stacks only, the rake they show when the rake model explains them; else null."),
         _c("rake_check", pa.string(), "The rake model's verdict on the recorded payouts: `exact` (a rake structure is set and each payout is exactly the winner's share of the raked pots), `explained` (no structure set: some rake per pot within `rake_limit_percent` explains every payout), `unexplained` (a payout mismatch), or null (nothing recorded, or winners not determined)."),
         _c("currency", pa.string(), "The PHH `currency` field (an ISO 4217 code), else its `currency_symbol`, or null (chips). The run's summary gives the rake per currency."),
+        _c("venue", pa.string(), "The PHH `venue` field (the site or card room, `PokerStars`), or null."),
+        _c("table", pa.string(), "The PHH `table` field (as text), or null. A keyword in SQL: quote it (`\"table\"` in DuckDB)."),
+        _c("event", pa.string(), "The PHH `event` field (a tournament or event name), or null."),
+        _c("seat_count", pa.int16(), "The PHH `seat_count` field (seats at the table, occupied or not), or null."),
+        _c("level", pa.int32(), "The PHH `level` field (a tournament's blind level), or null."),
+        _c("date", pa.date32(), "The date the hand was played, from the PHH `year`, `month` and `day` fields (as the file gives it, local to the venue); null if one is missing or the date is impossible."),
+        _c("time", pa.time64("us"), "The PHH `time` field: the local time of day the hand began, in `time_zone`; null if not given."),
+        _c("time_zone", pa.string(), "The PHH `time_zone` field (an IANA name, `America/Toronto`), else `time_zone_abbreviation` (`EDT`), or null."),
+        _c("timestamp", pa.timestamp("us", tz="UTC"), "When the hand began, in UTC: `date` and `time` read in `time_zone` (an IANA name, or a common abbreviation as a fixed offset; UTC when the file names no zone and no venue location). Null when the date or time is missing, or the zone is unknown or ambiguous (`IST`), or the file gives only the venue's city (its zone is not known to us)."),
+        _c("blinds_or_straddles", pa.list_(pa.int64()), "The PHH `blinds_or_straddles` field, per player in PHH order (minor units; `0` for none); null when unreadable."),
+        _c("antes", pa.list_(pa.int64()), "The PHH `antes` field, per player in PHH order (minor units); null when unreadable."),
+        _c("bring_in", pa.int64(), "The PHH `bring_in` field (stud variants; minor units), or null."),
+        _c("small_bet", pa.int64(), "The PHH `small_bet` field (fixed-limit variants; minor units), or null."),
+        _c("big_bet", pa.int64(), "The PHH `big_bet` field (fixed-limit variants; minor units), or null."),
+        _c("min_bet", pa.int64(), "The PHH `min_bet` field (no-limit and pot-limit variants; minor units), or null."),
     ],
     "actions": _KEY + [
         _c("action_index", pa.int32(), "0-based index into the hand's `actions` array (the `action_index` of findings).", False),
@@ -150,9 +166,33 @@ def schema(table: str) -> pa.Schema:
     return _SCHEMAS[table]
 
 
+_PANDAS_INTS = {pa.int8(): "Int8", pa.int16(): "Int16", pa.int32(): "Int32", pa.int64(): "Int64"}
+
+
+def pandas_metadata(columns: list[Column]) -> str:
+    """The ``pandas`` key of a part's metadata, as pyarrow writes it for a DataFrame: it names a
+    nullable dtype (``Int64``, ``boolean``) for each integer and boolean column, so that
+    ``pandas.read_parquet(DIR / "hands")`` never turns an amount with a null into ``float64``.
+    (Other columns are left to pyarrow's default conversion.)"""
+    entries = []
+    for c in columns:
+        if c.type in _PANDAS_INTS:
+            pandas_type, numpy_type = str(c.type), _PANDAS_INTS[c.type]
+        elif c.type == pa.bool_():
+            pandas_type, numpy_type = "bool", "boolean"
+        else:
+            continue
+        entries.append({"name": c.name, "field_name": c.name, "pandas_type": pandas_type,
+                        "numpy_type": numpy_type, "metadata": None})
+    return json.dumps({"index_columns": [], "column_indexes": [], "columns": entries, "attributes": {},
+                       "creator": {"library": "handaudit", "version": SCHEMA_VERSION},
+                       "pandas_version": "2.0.0"}, separators=(",", ":"))
+
+
 def _build(table: str) -> pa.Schema:
     fields = [pa.field(c.name, c.type, nullable=c.nullable, metadata={"doc": c.doc}) for c in TABLES[table]]
-    return pa.schema(fields, metadata={"handaudit.table": table, "handaudit.schema_version": SCHEMA_VERSION})
+    return pa.schema(fields, metadata={"handaudit.table": table, "handaudit.schema_version": SCHEMA_VERSION,
+                                       "pandas": pandas_metadata(TABLES[table])})
 
 
 _SCHEMAS = {t: _build(t) for t in TABLE_NAMES}

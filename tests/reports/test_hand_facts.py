@@ -59,3 +59,14 @@ def test_venue_table_event_seats_level_currency():
     plain = _hand("")
     assert [f(plain) for f in (F.venue, F.table, F.event, F.seat_count, F.level, F.currency, F.timestamp)] == [None] * 7
     assert F.venue(None) is None and F.timestamp(None) is None
+
+
+def test_a_generic_zone_abbreviation_follows_daylight_saving_time():
+    """`ET` is Eastern Time: EDT (UTC-4) in July, EST (UTC-5) in January; a fixed offset would be
+    an hour wrong half the year."""
+    summer = _hand("year = 2009\nmonth = 7\nday = 1\ntime = 00:00:09\ntime_zone_abbreviation = 'ET'\n")
+    winter = _hand("year = 2009\nmonth = 1\nday = 1\ntime = 00:00:09\ntime_zone_abbreviation = 'ET'\n")
+    assert F.timestamp(summer) == dt.datetime(2009, 7, 1, 4, 0, 9, tzinfo=dt.timezone.utc)
+    assert F.timestamp(winter) == dt.datetime(2009, 1, 1, 5, 0, 9, tzinfo=dt.timezone.utc)
+    edt = _hand("year = 2009\nmonth = 1\nday = 1\ntime = 00:00:09\ntime_zone_abbreviation = 'EDT'\n")
+    assert F.timestamp(edt) == dt.datetime(2009, 1, 1, 4, 0, 9, tzinfo=dt.timezone.utc)  # as written

@@ -11,7 +11,6 @@ import os
 import re
 from pathlib import Path
 
-import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from helpers import OUT_OF_TURN_HAND, VALID_HAND, run_cli
@@ -26,9 +25,10 @@ pytest.importorskip("jinja2")
 pytest.importorskip("plotly")
 
 USD = (VALID_HAND.replace("winnings = [0, 0, 0.25]", "winnings = [0, 0, 0.24]")
-       .replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.14]") + "currency = 'USD'\n")
+       .replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.14]") + "currency = 'USD'\nvenue = 'Casino A'\n"
+       "year = 2026\nmonth = 7\nday = 1\ntime = 21:30:00\ntime_zone = 'America/Toronto'\n")
 SHORT = (VALID_HAND.replace("winnings = [0, 0, 0.25]", "winnings = [0, 0, 0.10]")
-         .replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.00]"))
+         .replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.00]") + "year = 2026\nmonth = 7\nday = 2\n")
 BROKEN = "variant = 'NT'\nantes = [0, 0\n"
 HANDS = [VALID_HAND, USD, SHORT, OUT_OF_TURN_HAND, BROKEN]
 
@@ -64,13 +64,19 @@ def test_overview_counts_and_exact_rake(mix):
     # the largest recorded-minus-computed payout: 0.01 (USD), 0.15 and [4]'s, binned by powers of ten
     assert ov.mismatches == {"USD": [(-2, "0.01 to 0.1", 1)], "no currency (scale 2)": [(-1, "0.1 to 1", 2)]}
     assert ("out-of-turn", "error", 1) in ov.findings and ("syntax-error", "error", 1) in ov.findings
-    [source, variant] = ov.breakdowns
-    assert (source.column, variant.column) == ("source", "variant")
+    [source, venue, variant] = ov.breakdowns
+    assert (source.column, venue.column, variant.column) == ("source", "venue", "variant")
+    assert venue.rows == [
+        {"label": "(none)", "hands": 4, "valid": 1, "invalid": 2, "unreadable": 1, "errors": 3, "mismatch": 2,
+         "rake": "0.10 no currency (scale 2)"},
+        {"label": "Casino A", "hands": 1, "valid": 0, "invalid": 1, "unreadable": 0, "errors": 1, "mismatch": 1,
+         "rake": "0.01 USD"}]
     # (the unreadable hand's variant is the one written in its text)
     assert variant.rows == [{"label": "NT", "hands": 5, "valid": 1, "invalid": 3, "unreadable": 1, "errors": 4,
                              "mismatch": 3, "rake": "0.01 USD; 0.10 no currency (scale 2)"}]
-    assert ov.over_time is None
-    assert any("venue" in n for n in ov.notes) and any("timestamp" in n for n in ov.notes)
+    # the local date the file gives: 2026-07-01 21:30 in Toronto is 07-02 in UTC, counted on 07-01
+    assert ov.over_time == [("2026-07-01", 1), ("2026-07-02", 1)]
+    assert ov.notes == []
 
 
 def test_exact_helpers():
@@ -153,7 +159,7 @@ def test_charts_are_valid_plotly_figures(mix):
     _, out = mix
     specs = charts.charts(_overview(out))
     assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-rake-share",
-                                         "chart-mismatch"]
+                                         "chart-mismatch", "chart-time"]
     for c in specs:
         fig = go.Figure(data=c["data"], layout=c["layout"])  # raises on a property plotly does not have
         assert fig.layout.title.text
@@ -192,9 +198,10 @@ def test_size_cap_drops_pages(mix, tmp_path, monkeypatch):
     assert "more pages were left out to keep this file under 10 MB" in (tmp_path / "cut.html").read_text()
 
 
-def test_columns_issue_17_adds_light_up(mix, tmp_path):
-    """A report whose hands table has `venue` and a timestamp gets the per-venue table and the
-    chart of hands over time; without them, both are left out with a note (above)."""
+def test_a_report_without_venue_and_time_columns_leaves_them_out_with_a_note(mix, tmp_path):
+    """A report written before the hands table had `venue`, `date` and `timestamp` (schema 2)
+    still opens: the per-venue table and the chart of hands over time are left out, each with a
+    note saying why."""
     _, out = mix
     copy = tmp_path / "report"
     for table in ("actions", "findings", "pots", "players", "hands"):
@@ -202,17 +209,13 @@ def test_columns_issue_17_adds_light_up(mix, tmp_path):
         for part in (out / table).glob("part-*.parquet"):
             t = pq.read_table(part)
             if table == "hands":
-                n = t.num_rows
-                t = t.append_column("venue", pa.array(["Casino A", "Casino B"] * (n // 2) + ["Casino A"] * (n % 2)))
-                days = pa.array([1_780_000_000_000_000 + k * 86_400_000_000 for k in range(n)], pa.timestamp("us"))
-                t = t.append_column("timestamp", days)
+                t = t.drop_columns(["venue", "date", "time", "timestamp"])
             pq.write_table(t, copy / table / part.name)
     ov = _overview(copy)
-    venue = [b for b in ov.breakdowns if b.column == "venue"]
-    assert venue and sorted((r["label"], r["hands"]) for r in venue[0].rows) == [("Casino A", 3), ("Casino B", 2)]
-    assert ov.over_time is not None and len(ov.over_time) == 5 and all(n == 1 for _, n in ov.over_time)
-    assert not any("venue" in n or "timestamp" in n for n in ov.notes)
-    assert "chart-time" in [c["id"] for c in charts.charts(ov)]
+    assert [b.column for b in ov.breakdowns] == ["source", "variant"]
+    assert ov.over_time is None
+    assert any("venue" in n for n in ov.notes) and any("timestamp" in n for n in ov.notes)
+    assert "chart-time" not in [c["id"] for c in charts.charts(ov)]
 
 
 def _main(capsys, *args: str) -> tuple[int, str, str]:

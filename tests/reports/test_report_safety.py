@@ -408,7 +408,7 @@ def test_a_file_size_limit_is_one_line_efbig(medium_input, tmp_path, jobs):
     out = tmp_path / "out"
     result = _cli(["check", str(medium_input), "--out", str(out), "--jobs", str(jobs)],
                   preexec_fn=_limit(resource.RLIMIT_FSIZE, 40_000))
-    _assert_one_failure_line(result, rf"handaudit: cannot write {re.escape(str(out))}/(actions|players)/"
+    _assert_one_failure_line(result, rf"handaudit: cannot write {re.escape(str(out))}/(actions|players|hands)/"
                                      r"\.part-[0-9a-f]{12}-[01]-00000\.parquet\.tmp: file too large")
     assert result.stderr.splitlines()[1:] == [
         "handaudit: stopped: 0 hands audited before stopping.",

@@ -272,3 +272,90 @@ def test_awards_unnest_beside_the_pot_columns_in_polars(tmp_path):
     pots = pl.read_parquet(str(out / "pots" / "*.parquet"))
     awards = pots.explode("awards").unnest("awards")
     assert awards.select("pot_index", "amount", "player", "won").rows() == [(0, 150, 1, 150), (1, 140, 2, 140)]
+
+
+# ---------------------------------------------------------------------------------------------
+# where a hand comes from (issue 17): the columns and their types in pandas, polars and DuckDB
+
+_PLACED = VALID_HAND + """venue = 'Casino A'
+table = 7
+event = 'Friday deepstack'
+seat_count = 9
+level = 4
+year = 2026
+month = 7
+day = 1
+time = 21:30:05
+time_zone = 'America/Toronto'
+currency = 'CAD'
+hand = 1234
+"""
+
+
+@pytest.fixture(scope="module")
+def placed(tmp_path_factory):
+    d = tmp_path_factory.mktemp("placed")
+    (d / "in.phhs").write_text(f"[placed]\n{_PLACED}\n[bare]\n{VALID_HAND}\n[broken]\nvariant = 'NT'\nantes = [0\n")
+    out = d / "report"
+    result = run_cli("check", str(d / "in.phhs"), "--out", str(out), "--fail-on", "never")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_the_hands_table_says_where_each_hand_comes_from(placed):
+    import datetime as dt
+
+    rows = {r["hand_key"]: r for r in pq.read_table(placed / "hands").to_pylist()}
+    got = {k: rows["placed"][k] for k in ("venue", "table", "event", "seat_count", "level", "date", "time",
+                                          "time_zone", "timestamp", "currency", "hand", "blinds_or_straddles",
+                                          "antes", "bring_in", "small_bet", "big_bet", "min_bet", "scale")}
+    assert got == {"venue": "Casino A", "table": "7", "event": "Friday deepstack", "seat_count": 9, "level": 4,
+                   "date": dt.date(2026, 7, 1), "time": dt.time(21, 30, 5), "time_zone": "America/Toronto",
+                   "timestamp": dt.datetime(2026, 7, 2, 1, 30, 5, tzinfo=dt.timezone.utc),  # EDT: UTC-4
+                   "currency": "CAD", "hand": "1234", "blinds_or_straddles": [5, 10, 0], "antes": [0, 0, 0],
+                   "bring_in": None, "small_bet": None, "big_bet": None, "min_bet": 10, "scale": 2}
+    bare = rows["bare"]
+    assert [bare[k] for k in ("venue", "table", "date", "time", "timestamp", "currency")] == [None] * 6
+    assert bare["blinds_or_straddles"] == [5, 10, 0] and bare["min_bet"] == 10
+    broken = rows["broken"]
+    assert broken["status"] == "unreadable"
+    assert [broken[k] for k in ("blinds_or_straddles", "antes", "min_bet", "timestamp")] == [None] * 4
+
+
+def test_pandas_polars_and_duckdb_read_the_types_of_the_schema(placed):
+    """pandas.read_parquet gives nullable integers and booleans (the parts' pandas metadata), never
+    float64; polars and DuckDB read the Parquet types; all three agree on the values."""
+    df = pd.read_parquet(placed / "hands")
+    for column in ("hand_index", "pot_total", "rake", "min_bet", "bring_in", "seat_count", "level", "scale"):
+        assert str(df[column].dtype) in ("Int64", "Int32", "Int16", "Int8"), column
+    assert str(df["complete"].dtype) == "boolean" and str(df["determined"].dtype) == "boolean"
+    assert str(df["timestamp"].dtype) == "datetime64[us, UTC]"
+    assert not any(str(t).startswith("float") for t in df.dtypes)
+    assert df.loc[df.hand_key == "broken", "min_bet"].isna().all()  # a null stays a null, not NaN
+    for table in TABLE_NAMES:
+        frame = pd.read_parquet(placed / table)
+        assert not any(str(t).startswith("float") for t in frame.dtypes), table
+
+    pl_hands = pl.read_parquet(str(placed / "hands" / "*.parquet"))
+    assert pl_hands.schema["timestamp"] == pl.Datetime("us", "UTC")
+    assert pl_hands.schema["date"] == pl.Date and pl_hands.schema["time"] == pl.Time
+    assert pl_hands.schema["min_bet"] == pl.Int64 and pl_hands.schema["seat_count"] == pl.Int16
+    assert pl_hands.schema["blinds_or_straddles"] == pl.List(pl.Int64)
+
+    rel = duckdb.sql(f"select * from read_parquet('{placed}/hands/*.parquet')")
+    types = dict(zip(rel.columns, (str(t) for t in rel.types), strict=True))
+    assert (types["timestamp"], types["date"], types["time"]) == ("TIMESTAMP WITH TIME ZONE", "DATE", "TIME")
+    assert (types["min_bet"], types["seat_count"], types["blinds_or_straddles"]) == ("BIGINT", "SMALLINT", "BIGINT[]")
+    q = (f"select venue, \"table\", min_bet, scale from read_parquet('{placed}/hands/*.parquet') "
+         "where venue is not null")
+    assert duckdb.sql(q).fetchall() == [("Casino A", "7", 10, 2)]
+
+
+def test_rake_per_venue_per_day_is_one_query(placed):
+    """The question the columns are for: rake per venue and day, exact (minor units and scale)."""
+    q = (f"select venue, date, currency, scale, sum(rake) as rake, count(*) as hands "
+         f"from read_parquet('{placed}/hands/*.parquet') where status != 'unreadable' "
+         "group by all order by venue nulls last")
+    import datetime as dt
+
+    assert duckdb.sql(q).fetchall() == [("Casino A", dt.date(2026, 7, 1), "CAD", 2, 0, 1), (None, None, None, 2, 0, 1)]

@@ -218,17 +218,27 @@ def mismatch_bins(report: Report, hands: pa.Table) -> dict[str, list[tuple[int, 
 
 
 def over_time(report: Report, hands: pa.Table, notes: list[str]) -> list[tuple[str, int]] | None:
-    """Hands per day, when the report has a timestamp column (issue 17 adds one)."""
-    column = next((c for c in TIME_COLUMNS if report.has("hands", c)), None)
-    if column is None:
+    """Hands per day: the day the file gives (``date``, local to the venue), else the UTC day of
+    ``timestamp`` (or of an older report's time column)."""
+    columns = [c for c in TIME_COLUMNS if report.has("hands", c)]
+    if not columns:
         notes.append("Hands over time: left out, the report's hands table has no timestamp column "
                       "(a report written by a handaudit that records the hands' dates shows it).")
         return None
-    t = report.read("hands", [column])[column]
-    if not (pa.types.is_timestamp(t.type) or pa.types.is_date(t.type)):
-        notes.append(f"Hands over time: left out, the hands table's {column!r} column is not a date or time.")
+    read = report.read("hands", columns)
+    days = None
+    for column in ("date", *[c for c in columns if c != "date"]):
+        if column not in columns:
+            continue
+        t = read[column]
+        if not (pa.types.is_timestamp(t.type) or pa.types.is_date(t.type)):
+            continue
+        day = pc.cast(t, pa.date32())
+        days = day if days is None else pc.coalesce(days, day)
+    if days is None:
+        notes.append(f"Hands over time: left out, the hands table's {columns[0]!r} column is not a date or time.")
         return None
-    days = pc.cast(pc.drop_null(t), pa.date32())
+    days = pc.drop_null(days)
     if len(days) == 0:
         notes.append("Hands over time: left out, no hand of the report gives its date.")
         return None

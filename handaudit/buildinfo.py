@@ -26,6 +26,7 @@ COMPILED: tuple[str, ...] = (
     "handaudit/grammar/chunk.py",
     "handaudit/grammar/splitter.py",
     "handaudit/grammar/sources.py",
+    "handaudit/grammar/duplicates.py",
     "handaudit/grammar/tomlscan.py",
     "handaudit/grammar/actions.py",
     "handaudit/grammar/fields.py",

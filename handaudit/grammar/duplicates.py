@@ -17,7 +17,6 @@ from typing import Final
 from .chunk import Chunk
 from .sources import printable
 
-_FIELD: Final = re.compile(rb"^[ \t]*(venue|table|hand)[ \t]*=[ \t]*([^\r\n#]*)", re.M)
 _SIMPLE_STRING: Final = re.compile(rb"""^(?:"([^"\\]*)"|'([^']*)')$""")
 
 
@@ -30,17 +29,50 @@ def _value(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
+def _raw_field(data: bytes, key: bytes) -> bytes | None:
+    """The raw value of the first top-level line ``key = value`` (to a ``#`` or the line's end),
+    found with ``bytes.find`` (C speed: this runs on every hand of a run) rather than a regular
+    expression tried at every byte; a line indented with spaces or tabs is found too."""
+    n, size = len(key), len(data)
+    i = 0 if data.startswith(key) else -1
+    start = 0
+    while True:
+        if i < 0:
+            i = data.find(key, start)
+            if i < 0:
+                return None
+            line = data.rfind(b"\n", 0, i) + 1
+            if data[line:i].strip(b" \t"):  # not at the start of its line
+                start = i + 1
+                i = -1
+                continue
+        j = i + n
+        while j < size and data[j] in b" \t":
+            j += 1
+        if j < size and data[j] == 61:  # "=": this is the key (not "hands", not "hand_x")
+            end = j + 1
+            while end < size and data[end] not in b"\r\n#":
+                end += 1
+            return data[j + 1:end]
+        start = i + 1
+        i = -1
+
+
 def site_hand(data: bytes) -> tuple[str, str | None, str] | None:
     """(venue, table or None, hand number) of a hand's raw text, or None if it lacks one."""
-    if b"venue" not in data or b"hand" not in data:
+    if b"venue" not in data:
         return None
-    found: dict[bytes, str] = {}
-    for key, raw in _FIELD.findall(data):
-        found.setdefault(key, _value(raw))  # the first, as TOML refuses a second anyway
-    venue, number = found.get(b"venue"), found.get(b"hand")
+    venue_raw = _raw_field(data, b"venue")
+    if venue_raw is None:
+        return None
+    number_raw = _raw_field(data, b"hand")
+    if number_raw is None:
+        return None
+    venue, number = _value(venue_raw), _value(number_raw)
     if not venue or not number:
         return None
-    return venue, found.get(b"table"), number
+    table_raw = _raw_field(data, b"table")
+    return venue, None if table_raw is None else _value(table_raw), number
 
 
 class SiteHands:

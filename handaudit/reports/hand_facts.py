@@ -8,7 +8,7 @@ Time (PHH optional fields, "Time"): ``time`` is a local time of day; ``day``, ``
 ``year`` the date. The zone is ``time_zone`` (IANA, ``America/Toronto``), else
 ``time_zone_abbreviation`` (``EDT``: read through :data:`ABBREVIATIONS`, fixed offsets, the
 usual North American reading of ``CST``; ``ET``, ``PT``... through :data:`ZONE_ABBREVIATIONS`,
-zones whose offset the date decides); with neither, the spec takes the venue's local time
+zones whose offset the date decides; an offset written out, ``GMT-0910`` or ``UTC+2``, as written); with neither, the spec takes the venue's local time
 when ``city``, ``region`` and ``country`` are all given (unknown to us: no timestamp) and UTC
 otherwise. A hand with a date but no time has a ``date`` and no ``timestamp``.
 """
@@ -16,6 +16,7 @@ otherwise. A hand with a date but no time has a ``date`` and no ``timestamp``.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -131,6 +132,22 @@ def timestamp(hand: Hand | None) -> dt.datetime | None:
     return naive.replace(tzinfo=zone).astimezone(dt.timezone.utc)
 
 
+_OFFSET: Final = re.compile(r"^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$")
+
+
+def _written_offset(text: str) -> dt.timedelta | None:
+    """An offset written out (``GMT-0910``, ``UTC+2``, ``+05:30``), read as written (east of UTC
+    positive); None if the text is not one or it is beyond ±18 hours."""
+    m = _OFFSET.match(text)
+    if m is None:
+        return None
+    hours, minutes = int(m.group(2)), int(m.group(3) or 0)
+    if minutes >= 60 or hours * 60 + minutes > 18 * 60:
+        return None
+    offset = dt.timedelta(hours=hours, minutes=minutes)
+    return -offset if m.group(1) == "-" else offset
+
+
 def _zone(hand: Hand) -> dt.tzinfo | None:
     fields = hand.fields
     name = fields.get("time_zone")
@@ -146,6 +163,8 @@ def _zone(hand: Hand) -> dt.tzinfo | None:
         if zone_name is not None:
             return ZoneInfo(zone_name)
         offset = ABBREVIATIONS.get(abbreviation)
+        if offset is None:
+            offset = _written_offset(abbreviation)
         return None if offset is None else dt.timezone(offset)
     if all(isinstance(fields.get(k), str) for k in ("city", "region", "country")):
         return None  # the venue's local time: its zone is not in the file

@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from helpers import NT3, run_cli
 
 from handaudit import audit
@@ -49,3 +51,32 @@ def test_the_command_line_finds_it_whatever_the_jobs(tmp_path, jobs):
     assert [(o["hand_key"], o["status"]) for o in objs] == [("1", "valid"), ("2", "unreadable"), ("", "unreadable")]
     assert all(o["findings"][0]["code"] == "duplicate-hand" for o in objs[1:])
     assert f"{tmp_path / 'night.phhs'} [1]" in objs[2]["findings"][0]["message"]
+
+
+# The reading the scanner replaced, kept as the reference: a regular expression over the lines.
+_REFERENCE = __import__("re").compile(rb"^[ \t]*(venue|table|hand)[ \t]*=[ \t]*([^\r\n#]*)", __import__("re").M)
+
+
+def _reference_site_hand(data: bytes):
+    from handaudit.grammar.duplicates import _value
+
+    if b"venue" not in data:
+        return None
+    found: dict = {}
+    for key, raw in _REFERENCE.findall(data):
+        found.setdefault(key, _value(raw))
+    venue, number = found.get(b"venue"), found.get(b"hand")
+    if not venue or not number:
+        return None
+    return venue, found.get(b"table"), number
+
+
+_PIECES = ["venue = 'PokerStars'\n", "  venue='Full Tilt'  # x\n", "hand = 12\n", "hands = 3\n", "hand_x = 1\n",
+           "table = 'T 1'\r\n", "\ttable = 9\n", "x = 'venue = 1'\n", "# hand = 5\n", "venue\n", "hand =\n",
+           "_note = 'hand = 9'\n", "venue = ''\n", "hand = \"R5-1\"\n", "[1]\n", "a = 1 hand = 2\n"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+def test_site_hand_scanner_agrees_with_the_regular_expression(pieces):
+    data = "".join(pieces).encode()
+    assert site_hand(data) == _reference_site_hand(data)

@@ -70,3 +70,17 @@ def test_a_generic_zone_abbreviation_follows_daylight_saving_time():
     assert F.timestamp(winter) == dt.datetime(2009, 1, 1, 5, 0, 9, tzinfo=dt.timezone.utc)
     edt = _hand("year = 2009\nmonth = 1\nday = 1\ntime = 00:00:09\ntime_zone_abbreviation = 'EDT'\n")
     assert F.timestamp(edt) == dt.datetime(2009, 1, 1, 4, 0, 9, tzinfo=dt.timezone.utc)  # as written
+
+
+@pytest.mark.parametrize("written, hours, minutes", [
+    ("GMT-0910", -9, -10), ("UTC+2", 2, 0), ("+05:30", 5, 30), ("GMT+0000", 0, 0), ("utc-3", -3, 0)])
+def test_an_offset_written_out_is_read_as_written(written, hours, minutes):
+    hand = _hand(f"year = 2009\nmonth = 7\nday = 1\ntime = 12:00:00\ntime_zone_abbreviation = '{written}'\n")
+    local = dt.datetime(2009, 7, 1, 12, 0, 0)
+    assert F.timestamp(hand) == (local - dt.timedelta(hours=hours, minutes=minutes)).replace(tzinfo=dt.timezone.utc)
+
+
+@pytest.mark.parametrize("written", ["GMT+19", "UTC+0570", "GMT-", "XYZ", "IST"])
+def test_an_unknown_or_impossible_zone_gives_no_timestamp(written):
+    hand = _hand(f"year = 2009\nmonth = 7\nday = 1\ntime = 12:00:00\ntime_zone_abbreviation = '{written}'\n")
+    assert F.timestamp(hand) is None and F.date(hand) == dt.date(2009, 7, 1)

@@ -161,7 +161,7 @@ def _check_hand_page(driver, row, shot: str) -> str:
 
 def test_overview_draws_every_chart_offline(browser, corpus_html):
     n = _check_overview(browser, corpus_html, "overview.png")
-    assert n == 5  # status, payout, findings, rake share, mismatches (the corpus has no dates)
+    assert n == 6  # status, payout, findings, rake share, mismatches, hands per day (the corpus gives dates)
 
 
 def test_a_hand_page_is_reachable_from_the_table(browser, corpus_html):

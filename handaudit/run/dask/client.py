@@ -85,8 +85,6 @@ import dataclasses
 import logging
 import os
 import queue
-import re
-import shutil
 import sys
 import time
 import uuid
@@ -94,7 +92,7 @@ import uuid
 from ...findings.selection import EVERYTHING, Selection
 from ...grammar.duplicates import SiteHands
 from ...grammar.sources import drop_repeats
-from ...reports.layout import OutputError, ReportDir
+from ...reports.layout import OutputError
 from ...reports.summary import Summary
 from ..common import (
     Interrupt,
@@ -104,7 +102,7 @@ from ..common import (
     build_manifest,
     report_metadata,
 )
-from .inputs import expand_inputs, is_url, unlink_quietly, url_fs
+from .inputs import expand_inputs, is_url
 from .planning import (
     MAX_TASK_BYTES,
     MIN_TASK_BYTES,
@@ -113,7 +111,8 @@ from .planning import (
     Task,
     plan_tasks,
 )
-from .worker import STAGING, TaskFailed, TaskResult, one_line_failures_plugin, run_task
+from .report_dir import report_dir
+from .worker import TaskFailed, TaskResult, one_line_failures_plugin, run_task
 
 DEFAULT_WORKERS = 2
 IN_FLIGHT_PER_THREAD = 3  # tasks submitted ahead of the workers, per worker thread
@@ -121,142 +120,8 @@ WORKER_CHECK_SECONDS = 5.0
 NO_WORKER_SECONDS = 60
 TASK_RETRIES = 2  # a task that raises is run again this many times (a dead worker: Dask's allowed-failures)
 
-_OUR_PART = re.compile(r"^part-t\d+-\d+\.parquet$")
-
-
 class EngineError(Exception):
     """The Dask engine cannot run (not installed, no scheduler, no worker): exit status 2."""
-
-
-# ---------------------------------------------------------------------------------------------
-# the report directory (client side): local paths use the local engine's functions
-
-
-class _LocalReport:
-    def __init__(self, out: str):
-        self.out = out
-        self.held: ReportDir | None = None  # the directory, locked from prepare() to close()
-
-    def prepare(self) -> None:
-        """Lock DIR as the local engine does (another run on it is refused), then clear it."""
-        report = ReportDir(self.out, create=True)
-        try:
-            report.lock()
-            report.prepare()
-        except BaseException:
-            report.close()
-            raise
-        self.held = report
-        shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
-
-    def close(self) -> None:
-        """Release the lock (the run's report is written, or it failed)."""
-        if self.held is not None:
-            self.held.close()
-            self.held = None
-
-    def cleanup(self, reported: dict) -> int:
-        """Remove the staging area and parts no successful task reported; temporaries removed."""
-        from ...reports.layout import TABLE_NAMES
-
-        assert self.held is not None  # prepare() ran
-        shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
-        for table in TABLE_NAMES:
-            tdir = os.path.join(self.out, table)
-            keep = reported.get(table, set())
-            for name in os.listdir(tdir) if os.path.isdir(tdir) else ():
-                if _OUR_PART.match(name) and name not in keep:
-                    unlink_quietly(os.path.join(tdir, name))
-        return self.held.remove_temporaries()
-
-    def finish(self, metadata: dict, complete: bool) -> dict:
-        from ...reports.parquet import count_rows, write_empty_parts
-
-        if complete:
-            write_empty_parts(self.out, metadata)
-        return count_rows(self.out)
-
-    def write_manifest(self, manifest: dict, complete: bool) -> None:
-        assert self.held is not None  # prepare() ran
-        self.held.write_manifest(manifest, complete)
-
-
-class _RemoteReport:
-    """The same steps through fsspec, for ``--out s3://bucket/report`` and the like."""
-
-    def __init__(self, out: str):
-        self.out = out
-        self.fs, root = url_fs(out)
-        self.root = root.rstrip("/")
-
-    def _names(self, table: str) -> list[str]:
-        try:
-            return [p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(f"{self.root}/{table}", detail=False)]
-        except (FileNotFoundError, OSError):
-            return []
-
-    def prepare(self) -> None:
-        from ...reports.layout import TABLE_NAMES
-        from ...reports.parquet import MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX
-
-        fs = self.fs
-        fs.makedirs(self.root, exist_ok=True)
-        for name in (SUCCESS, MANIFEST):
-            if fs.exists(f"{self.root}/{name}"):
-                fs.rm(f"{self.root}/{name}")
-        for table in TABLE_NAMES:
-            fs.makedirs(f"{self.root}/{table}", exist_ok=True)
-            for name in self._names(table):
-                if name.startswith((PART_PREFIX, TMP_PREFIX, ".part-t")):
-                    fs.rm(f"{self.root}/{table}/{name}")
-
-    def cleanup(self, reported: dict) -> int:
-        from ...reports.layout import TABLE_NAMES
-
-        removed = 0
-        for table in TABLE_NAMES:
-            keep = reported.get(table, set())
-            for name in self._names(table):
-                temporary = name.startswith(".part-") and name.endswith(".tmp")
-                if temporary or (_OUR_PART.match(name) and name not in keep):
-                    self.fs.rm(f"{self.root}/{table}/{name}")
-                    removed += temporary
-        return removed
-
-    def finish(self, metadata: dict, complete: bool) -> dict:
-        import pyarrow.parquet as pq
-
-        from ...reports.layout import TABLE_NAMES
-        from ...reports.parquet import PART_PREFIX
-        from ...reports.schema import schema
-
-        meta = {k: str(v) for k, v in metadata.items()}
-        tables = {}
-        for table in TABLE_NAMES:
-            names = [n for n in self._names(table) if n.startswith(PART_PREFIX) and n.endswith(".parquet")]
-            if complete and not names:
-                sch = schema(table).with_metadata({**schema(table).metadata, **meta})
-                with self.fs.open(f"{self.root}/{table}/{PART_PREFIX}empty.parquet", "wb") as f:
-                    pq.write_table(sch.empty_table(), f, compression="zstd")
-                names = [f"{PART_PREFIX}empty.parquet"]
-            rows = 0
-            for n in names:
-                with self.fs.open(f"{self.root}/{table}/{n}", "rb") as f:
-                    rows += pq.ParquetFile(f).metadata.num_rows
-            tables[table] = {"files": len(names), "rows": rows}
-        return tables
-
-    def close(self) -> None:
-        """Nothing is held on a remote store (fsspec has no lock to take)."""
-
-    def write_manifest(self, manifest: dict, complete: bool) -> None:
-        import json
-
-        from ...reports.parquet import MANIFEST, SUCCESS
-
-        self.fs.pipe_file(f"{self.root}/{MANIFEST}", (json.dumps(manifest, indent=2, default=str) + "\n").encode())
-        if complete:
-            self.fs.pipe_file(f"{self.root}/{SUCCESS}", b"")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -339,7 +204,7 @@ class DaskRunner:
                                 metadata=report_metadata(book.name, self.overrides), selection=self.selection)
         self.report = None
         if self.out_dir:
-            self.report = _RemoteReport(self.out_dir) if is_url(self.out_dir) else _LocalReport(self.out_dir)
+            self.report = report_dir(self.out_dir)
 
     def _connect(self):
         """(client, cluster or None): the given client, the scheduler at ``scheduler``, or a new local cluster."""

@@ -44,8 +44,10 @@ def expand_inputs(paths) -> tuple[list[str], dict[str, int | None]]:
 
     Local paths go through the local engine's
     :func:`~handaudit.importers.inputs.expand_inputs` (PHH files and site logs); a URL is listed
-    through fsspec (a directory is searched recursively, sorted; PHH names only: telling a site
-    log by its content would mean reading every object). Raises SourceError.
+    through fsspec (a directory is searched recursively, sorted). As on a local disk, an object
+    with a PHH name is PHH and any other is read when its first bytes are a site log's (one
+    ranged read of :data:`~handaudit.importers.common.SNIFF_BYTES` per such object); the rest
+    (READMEs, notes) are passed over. Raises SourceError.
     """
     from ...importers.inputs import expand_inputs as expand_local
 
@@ -65,16 +67,17 @@ def expand_inputs(paths) -> tuple[list[str], dict[str, int | None]]:
         try:
             if fs.isdir(root):
                 found = sorted((info["name"], info.get("size")) for info in fs.find(root, detail=True).values()
-                               if info.get("type", "file") == "file" and is_phh_path(info["name"]))
+                               if info.get("type", "file") == "file")
+                found = [(name, size) for name, size in found if is_phh_path(name) or _is_site_object(fs, name)]
                 if not found:
-                    raise SourceError(f"{p}: no .phh, .phhs, .phh.gz or .phhs.gz file under this URL")
+                    raise SourceError(f"{p}: no .phh, .phhs, .phh.gz or .phhs.gz file or site log under this URL")
                 for name, size in found:
                     url = fs.unstrip_protocol(name)
                     files.append(url)
                     sizes[url] = size
             elif fs.exists(root):
-                if not is_phh_path(p):
-                    raise SourceError(f"{p}: not a PHH file (expected .phh, .phhs, .phh.gz or .phhs.gz)")
+                if not is_phh_path(p) and not _is_site_object(fs, root):
+                    raise SourceError(f"{p}: neither a PHH file (.phh, .phhs, .phh.gz or .phhs.gz) nor a site log")
                 files.append(p)
                 sizes[p] = fs.size(root)
             else:
@@ -84,6 +87,18 @@ def expand_inputs(paths) -> tuple[list[str], dict[str, int | None]]:
         except (OSError, ValueError) as err:
             raise SourceError(f"{p}: {err}") from None
     return files, sizes
+
+
+def _is_site_object(fs, name: str) -> bool:
+    """The object ``name`` holds a site's hand history (its first bytes, as a local file is told)."""
+    from ...importers.common import SNIFF_BYTES
+    from ...importers.inputs import is_site_head
+
+    try:
+        head = fs.cat_file(name, start=0, end=SNIFF_BYTES)
+    except (OSError, ValueError):
+        return False  # (an object that cannot be read cannot be told a log: passed over, as locally)
+    return is_site_head(head)
 
 
 def local_location(path: str) -> str | None:

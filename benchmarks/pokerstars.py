@@ -6,8 +6,9 @@
 (a) handaudit: ``handaudit check DIR --jobs 1 --format jsonl`` as the library runs it
     (``run.local.Runner``, JSONL to a null sink): detection, splitting, the import of each hand,
     replay under TDA 2026, settlement, the site's totals reconciled, the JSON line. Input: the
-    shared samples (../shared/corpus/sites/pokerstars, every file byte for byte) copied into a
-    temporary directory as many times as make ``--hands`` hands.
+    shared samples (../shared/corpus/sites/pokerstars, every file byte for byte but for its hand
+    numbers, renumbered so that no hand is a duplicate-hand) copied into a temporary directory as
+    many times as make ``--hands`` hands.
 (b) PokerKit 0.7.7: ``PokerStarsParser()(text)`` on each of the same files (decoded as UTF-8, the
     byte-order mark dropped), every hand history it yields; a file it fails on counts the hands
     yielded before the failure. Parsing only: it neither replays nor settles.
@@ -21,9 +22,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import math
 import os
-import shutil
+import re
 import sys
 import tempfile
 import time
@@ -36,20 +38,29 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 SAMPLES = ROOT.parent / "shared" / "corpus" / "sites" / "pokerstars"
 
 
+# A hand's header and its number: each copy's hands get numbers of their own (the number followed
+# by a 7-digit count), or every copy after the first would be duplicate-hand entries, not imported.
+_HEADER_NUMBER = re.compile(rb"^((?:\xef\xbb\xbf)?(?:PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #\d+):", re.M)
+
+
 def copies(dest: Path, hands: int) -> tuple[int, int]:
     """The sample files copied into ``dest`` (one subdirectory a copy) until they hold at least
-    ``hands`` hands: (copies, hands per copy)."""
+    ``hands`` hands: (copies, hands per copy). Each copy is the samples byte for byte but for
+    the hand numbers, renumbered so that no two hands of the run are the same site hand (the
+    samples themselves repeat hands: the multiple-hands tests)."""
     from handaudit.importers.inputs import expand_inputs, read_inputs
 
     files = expand_inputs([str(SAMPLES)])
     per_copy = sum(1 for f in files for _ in read_inputs(f))
     n = math.ceil(hands / per_copy)
+    count = itertools.count()
     for i in range(n):
         target = dest / f"copy{i:05d}"
         for f in files:
             out = target / Path(f).relative_to(SAMPLES)
             out.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(f, out)
+            data = Path(f).read_bytes()
+            out.write_bytes(_HEADER_NUMBER.sub(lambda m: m.group(1) + b"%07d:" % next(count), data))
     return n, per_copy
 
 

@@ -36,6 +36,7 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     from .findings.selection import Selection, codes_of, severities_of
     from .grammar.duplicates import SiteHands
     from .grammar.sources import drop_repeats
+    from .importers import site_hand_of
     from .importers.inputs import expand_inputs, read_inputs
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_chunk
@@ -46,7 +47,7 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     files, repeats = drop_repeats(expand_inputs(list(paths)))
     for note in repeats:
         warnings.warn(note, stacklevel=2)
-    site_hands = SiteHands()
+    site_hands = SiteHands(site_hand_of)
     for path in files:
         for chunk in read_inputs(path):
             yield audit_chunk(site_hands.check(chunk), book, selection)

@@ -34,6 +34,8 @@ from handaudit.run.local import Runner  # noqa: E402
 
 from helpers import CORPUS, REPO, run_cli  # noqa: E402
 
+SITE_LOG = "sites/pokerstars/hhsmithy/CashGame/Tables/Table6.txt"
+
 # A Dask cluster, killed workers and tasks retried: slow (skipped unless --slow or CI=true)
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not there")]
 
@@ -83,6 +85,8 @@ def inputs(tmp_path_factory) -> list[str]:
     big.write_bytes(_tricky_phhs(240))
     (d / "tricky-copy.phhs.gz").write_bytes(gzip.compress(_tricky_phhs(30, seed=8)))
     (d / "small.phhs").write_bytes(_tricky_phhs(6, seed=9))
+    # a PokerStars log the corpus holds, again: its hands are duplicate-hand entries
+    (d / "again.txt").write_bytes((CORPUS / SITE_LOG).read_bytes())
     return [str(CORPUS), str(d)]
 
 
@@ -155,6 +159,10 @@ def reference(inputs, tmp_path_factory):
     out = tmp_path_factory.mktemp("local-engine") / "report"
     result = Runner(inputs, jobs=1, out_dir=str(out)).run()
     assert result.complete
+    again = read_table(str(out), "findings", ["source", "code", "message"]).to_pylist()
+    again = [f for f in again if f["source"].endswith("again.txt")]
+    assert [f["code"] for f in again] == ["duplicate-hand"]  # the log's one hand
+    assert all(str(CORPUS / SITE_LOG) in f["message"] for f in again)
     return result, _tables(out)
 
 

@@ -85,10 +85,12 @@ CODES: dict[str, CodeInfo] = {
            why="The report's key names a hand by its file and table name, so two hands under one name would "
                "make one unreachable; and one site hand read twice (a log exported twice, overlapping "
                "files) would count its pots, rake and findings twice. The second copy is reported, naming "
-               "the first, not audited. Hands with no venue or no hand number are never compared (hand "
-               "numbers alone repeat across files). Not checked with --engine dask, whose workers read "
-               "their own parts of the input.",
-           example="[3] ... [3]; or a.phhs and b.phhs both holding venue = 'PokerStars', hand = 2297417432",
+               "the first, not audited. A site log's hand is named by its header's hand number and its table "
+               "line, as its PHH conversion names it, so a log beside its own conversion is a copy too. "
+               "Hands with no venue or no hand number are never compared (hand numbers alone repeat "
+               "across files). Checked in input order with --jobs and --engine dask alike.",
+           example="[3] ... [3]; or a.phhs and b.phhs both holding venue = 'PokerStars', hand = 2297417432; "
+                   "or two PokerStars logs both holding 'PokerStars Hand #2297417432: ...'",
            fix="Give every hand its own table name; audit each site log once."),
         _c("no-hands", ERROR, "A .phhs file with no hand table in it.",
            why="A file that holds no hand is counted once, as unreadable, so that it is not silently "

@@ -12,10 +12,13 @@ never a duplicate (hand numbers alone repeat across files of a dataset).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 from .chunk import Chunk
 from .sources import printable
+
+SiteHand = tuple[str, str | None, str]  # (venue, table or None, hand number)
 
 _SIMPLE_STRING: Final = re.compile(rb"""^(?:"([^"\\]*)"|'([^']*)')$""")
 
@@ -58,7 +61,7 @@ def _raw_field(data: bytes, key: bytes) -> bytes | None:
         i = -1
 
 
-def site_hand(data: bytes) -> tuple[str, str | None, str] | None:
+def site_hand(data: bytes) -> SiteHand | None:
     """(venue, table or None, hand number) of a hand's raw text, or None if it lacks one."""
     if b"venue" not in data:
         return None
@@ -76,17 +79,22 @@ def site_hand(data: bytes) -> tuple[str, str | None, str] | None:
 
 
 class SiteHands:
-    """The site hands a run has read so far: :meth:`check` each chunk in input order."""
+    """The site hands a run has read so far: :meth:`check` each chunk in input order.
 
-    def __init__(self) -> None:
-        self.seen: dict[tuple[str, str | None, str], tuple[str, str]] = {}
+    ``key_of`` gives a chunk's site hand from its text: for PHH alone :func:`site_hand`; a run
+    that reads site logs too passes :func:`handaudit.importers.site_hand_of` (this room cannot
+    import the importers, which build on it)."""
+
+    def __init__(self, key_of: Callable[[bytes], SiteHand | None] = site_hand) -> None:
+        self.key_of: Final = key_of
+        self.seen: dict[SiteHand, tuple[str, str]] = {}
         self.duplicates = 0
 
     def check(self, chunk: Chunk) -> Chunk:
         """``chunk``, or, if its site hand was read before, an unreadable copy saying where."""
         if chunk.problem is not None:
             return chunk
-        key = site_hand(chunk.data)
+        key = self.key_of(chunk.data)
         if key is None:
             return chunk
         problem = self.check_key(key, chunk.source, chunk.hand_key)
@@ -94,7 +102,7 @@ class SiteHands:
             return chunk
         return Chunk(chunk.source, chunk.hand_key, chunk.index, chunk.data, chunk.line, problem)
 
-    def check_key(self, key: tuple[str, str | None, str], source: str, hand_key: str) -> tuple[str, str] | None:
+    def check_key(self, key: SiteHand, source: str, hand_key: str) -> tuple[str, str] | None:
         """None for a site hand first seen here (remembered), else the ``duplicate-hand`` problem
         of this copy: the Dask engine's client calls it with the keys its workers found."""
         first = self.seen.get(key)

@@ -7,6 +7,7 @@ its header prefix to :data:`SITE_HEADS` and reads one hand's lines.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
@@ -38,6 +39,37 @@ def is_site_chunk(data: bytes) -> bool:
     """A chunk cut by :func:`split_log` (its text starts with a site's hand header): one
     ``startswith`` per hand, the run's routing test (:mod:`handaudit.importers`)."""
     return data.startswith(_HEAD_BYTES)
+
+
+def site_log_hand(data: bytes) -> tuple[str, str | None, str] | None:
+    """(venue, table or None, hand number) of a site hand's text (a :func:`split_log` chunk),
+    as its PHH conversion names it (``venue``, ``table``, ``hand``), so that a hand given twice
+    is a ``duplicate-hand`` whether its copies are logs or conversions; None when the header
+    gives no hand number. The table is the hand's second line that is not blank, as the
+    importer reads it; a hand whose table line cannot be read is keyed without one."""
+    venue = site_of_head(data)
+    if venue is None:
+        return None
+    end = data.find(b"\n")
+    first = data if end < 0 else data[:end]
+    m = _HAND_NUMBER.search(first)
+    if m is None:
+        return None
+    table = None
+    while end >= 0:
+        start = end + 1
+        end = data.find(b"\n", start)
+        line = data[start:] if end < 0 else data[start:end]
+        if line.strip():
+            t = _TABLE_NAME.match(line)
+            if t is not None:
+                table = t.group(1).decode("utf-8", "replace")
+            break
+    return venue, table, str(int(m.group(1)))
+
+
+_HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
+_TABLE_NAME: Final = re.compile(rb"Table '(.*)' \d+-max")
 
 
 def decode(data: bytes) -> tuple[str, str | None]:

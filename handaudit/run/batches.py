@@ -8,6 +8,7 @@ from collections import deque
 
 from ..grammar.chunk import Chunk
 from ..grammar.duplicates import SiteHands
+from ..importers import site_hand_of
 from ..importers.inputs import read_inputs
 from .common import MAX_BATCH_BYTES
 
@@ -16,7 +17,7 @@ def input_batches(files: list[str], batch_size: int):
     """(chunks, bytes) batches over all files, in input order (a batch may span files)."""
     batch: list[Chunk] = []
     size = 0
-    site_hands = SiteHands()  # a site hand given twice: the second copy is not read
+    site_hands = SiteHands(site_hand_of)  # a site hand given twice: the second copy is not read
     for path in files:
         for chunk in read_inputs(path):
             chunk = site_hands.check(chunk)

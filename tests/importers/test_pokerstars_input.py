@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handaudit.grammar.chunk import Chunk
-from handaudit.importers import read_any
+from handaudit.importers import read_any, site_hand_of
 from handaudit.importers import lines as L
 from handaudit.importers.common import amount_units, phh_order, split_log
 from handaudit.importers.inputs import expand_inputs, is_site_head, read_inputs
@@ -154,6 +154,40 @@ def test_check_mixes_site_logs_with_phh_and_convert_round_trips(tmp_path, cli, r
     assert rows2 == rows[:2]
     refused = cli("convert", str(tmp_path / "a.txt"), "-o", str(tmp_path / "a.phhs"))
     assert refused.returncode == 2 and b"exists" in refused.stderr
+
+
+def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():
+    assert site_hand_of(HAND.encode()) == ("PokerStars", "Skat III 100-250 bb, Ante", "109681313810")
+    # the table line is the second line that is not blank; a hand without one is keyed without a table
+    assert site_hand_of(HAND.replace("\n", "\n\n", 1).encode())[1] == "Skat III 100-250 bb, Ante"
+    no_table = HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button\n", "")
+    assert site_hand_of(no_table.encode()) == ("PokerStars", None, "109681313810")
+    pp = "PPPoker Hand #0042: Hold'em No Limit (1/2) - 2024/01/06 7:21:05\nTable 'Club' 9-max Seat #1 is the button\n"
+    assert site_hand_of(pp.encode()) == ("PPPoker", "Club", "42")
+    assert site_hand_of(b"PokerStars Hand: no number\n") is None
+
+
+def test_a_site_hand_given_twice_is_read_once_as_log_or_conversion(tmp_path, cli):
+    """The same PokerStars hand in two logs (overlapping exports), or a log beside its own PHH
+    conversion: the second copy is a duplicate-hand entry naming the first, whatever --jobs."""
+    other = HAND.replace("#109681313810", "#109681313811")
+    (tmp_path / "a.txt").write_text(HAND + "\n\n" + other)
+    (tmp_path / "b.txt").write_text(other)  # hand 2 of a.txt again
+    conv = cli("convert", str(tmp_path / "b.txt"), "-o", str(tmp_path / "c.phhs"))
+    assert conv.returncode == 0, conv.stderr
+    first = f"{tmp_path / 'a.txt'} [2]"
+    for jobs in ("1", "2"):
+        out = cli("check", str(tmp_path), "--format", "jsonl", "--jobs", jobs, "--fail-on", "never")
+        assert out.returncode == 0, out.stderr
+        rows = [json.loads(line) for line in out.stdout.splitlines()]
+        assert [(r["source"].rsplit("/", 1)[-1], r["hand_key"], r["status"]) for r in rows] == [
+            ("a.txt", "1", "valid"), ("a.txt", "2", "valid"), ("b.txt", "1", "unreadable"),
+            ("c.phhs", "1", "unreadable")]
+        for r in rows[2:]:
+            [finding] = r["findings"]
+            assert finding["code"] == "duplicate-hand"
+            assert finding["message"] == ("the same site hand (venue PokerStars, table Skat III 100-250 bb, Ante, "
+                                          f"hand 109681313811) as {first}; this copy is not read")
 
 
 def test_the_grammar_reads_the_lines_the_fast_path_reads():

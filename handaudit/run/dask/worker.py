@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass
 
 from ...grammar.chunk import Chunk
-from ...grammar.duplicates import site_hand
+from ...importers import site_hand_of
 from ...reports.summary import Summary
 from ..common import DEFAULT_BATCH, Auditor, RunConfig
 from .inputs import OBJECT_STORES, is_url, url_fs
@@ -121,7 +121,7 @@ def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
         site_hands = []
         for chunk in task_chunks(task):
             if chunk.problem is None:
-                key = site_hand(chunk.data)
+                key = site_hand_of(chunk.data)
                 if key is not None:
                     site_hands.append((key, chunk.source, chunk.hand_key, chunk.index))
             batch.append(chunk)

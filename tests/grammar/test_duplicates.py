@@ -9,6 +9,7 @@ from helpers import NT3, run_cli
 
 from handaudit import audit
 from handaudit.grammar.duplicates import site_hand
+from handaudit.grammar.sources import printable
 
 ACTIONS = "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']\n"
 
@@ -80,3 +81,62 @@ _PIECES = ["venue = 'PokerStars'\n", "  venue='Full Tilt'  # x\n", "hand = 12\n"
 def test_site_hand_scanner_agrees_with_the_regular_expression(pieces):
     data = "".join(pieces).encode()
     assert site_hand(data) == _reference_site_hand(data)
+
+
+# SiteHands keeps digests, not keys: it must answer as a dict of the keys would, the first
+# copy named exactly, across its table's growth.
+class _ReferenceSiteHands:
+    def __init__(self):
+        self.seen = {}
+
+    def check_key(self, key, source, hand_key, index):
+        first = self.seen.get(key)
+        if first is None:
+            self.seen[key] = (source, hand_key)
+            return None
+        venue, table, number = key
+        where = f"{first[0]} [{first[1]}]" if first[1] else first[0]
+        what = f"venue {venue}" + (f", table {table}" if table is not None else "") + f", hand {number}"
+        return ("duplicate-hand", printable(f"the same site hand ({what}) as {where}; this copy is not read"))
+
+
+_KEYS = st.tuples(st.sampled_from(["PokerStars", "Full Tilt", "a\x00b", "a", "1:a", ""]),
+                  st.one_of(st.none(), st.sampled_from(["", "T", "Mirfak", "a\x00b", "b", "1:b", "-1:"])),
+                  st.sampled_from(["1", "2", "12", "2297417432", "R5-1"]))
+# (source, hand_key for the hand at index i): a .phh file (no key), a .phhs with [1], [2], ...,
+# one with other names, a site log (ordinals)
+_FILES = [("a.phh", lambda i: ""), ("night.phhs", lambda i: str(i + 1)), ("odd.phhs", lambda i: f"k{i}"),
+          ("log.txt", lambda i: str(i + 1)), ("-", lambda i: "")]
+
+
+@given(st.lists(st.tuples(_KEYS, st.integers(0, len(_FILES) - 1)), max_size=60))
+def test_site_hands_answers_as_a_dict_of_the_keys_would(hands):
+    from handaudit.grammar.duplicates import SiteHands
+
+    ours, ref = SiteHands(), _ReferenceSiteHands()
+    index = [0] * len(_FILES)
+    for key, f in hands:
+        source, hand_key = _FILES[f]
+        i = index[f] if hand_key(0) else 0  # a .phh file holds one hand: each is its own file
+        src = source if hand_key(0) else f"{len(ref.seen)}-{source}"
+        index[f] += 1
+        assert ours.check_key(key, src, hand_key(i), i) == ref.check_key(key, src, hand_key(i), i)
+    assert ours.count == len(ref.seen)
+
+
+def test_site_hands_grows_and_forgets_nothing():
+    from handaudit.grammar.duplicates import SiteHands
+
+    hands = SiteHands()
+    n = 50_000  # the table starts at 1,024 slots: six doublings
+    for i in range(n):
+        assert hands.check_key(("PokerStars", f"T{i % 97}", str(i)), "big.phhs", str(i + 1), i) is None
+    assert hands.count == n and len(hands._hi) == 1 << 17
+    for i in (0, 1, 12_345, n - 1):
+        code, message = hands.check_key(("PokerStars", f"T{i % 97}", str(i)), "again.phhs", "1", 0)
+        assert code == "duplicate-hand" and message.endswith(f"as big.phhs [{i + 1}]; this copy is not read")
+    # a key differing in any part is another hand; no table is not the empty table
+    assert hands.check_key(("PokerStars", "T1", "97"), "x", "1", 0) is None
+    assert hands.check_key(("PokerStars", None, "0"), "x", "2", 1) is None
+    assert hands.check_key(("PokerStars", "", "0"), "x", "3", 2) is None
+    assert hands.duplicates == 4

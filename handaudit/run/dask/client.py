@@ -391,7 +391,7 @@ class DaskRunner:
                 next_to_check += 1
                 copies = []
                 for key, source, hand_key, index in first.site_hands:
-                    problem = site_hands.check_key(key, source, hand_key)
+                    problem = site_hands.check_key(key, source, hand_key, index)
                     if problem is not None:
                         copies.append(((source, index), problem))
                 if copies:
@@ -468,8 +468,8 @@ class DaskRunner:
         # their site hands are new, else left out (their parts removed) rather than counted twice.
         for task_id in sorted(arrived):
             result = arrived[task_id]
-            if all(site_hands.check_key(key, source, hand_key) is None
-                   for key, source, hand_key, _ in result.site_hands):
+            if all(site_hands.check_key(key, source, hand_key, index) is None
+                   for key, source, hand_key, index in result.site_hands):
                 final(result)
         # The report's summary: each task's final run once, in input order.
         summary = Summary(files=len(self.files), jobs=nthreads, rulebook=self.book_name)

@@ -140,3 +140,22 @@ def test_site_hands_grows_and_forgets_nothing():
     assert hands.check_key(("PokerStars", None, "0"), "x", "2", 1) is None
     assert hands.check_key(("PokerStars", "", "0"), "x", "3", 2) is None
     assert hands.duplicates == 4
+
+
+_SIMPLE_STRING = __import__("re").compile(rb"""^(?:"([^"\\]*)"|'([^']*)')$""")
+
+
+def _reference_value(raw: bytes) -> str:
+    """The value reading the scanner's replaced: a one-line string matched by a regular expression."""
+    raw = raw.strip()
+    m = _SIMPLE_STRING.match(raw)
+    if m:
+        raw = m.group(1) if m.group(1) is not None else m.group(2)
+    return raw.decode("utf-8", "replace")
+
+
+@given(st.text(alphabet=st.sampled_from(list("\"'\\ \t\r\na1é#")), max_size=8).map(str.encode))
+def test_a_value_reads_as_the_regular_expression_read_it(raw):
+    from handaudit.grammar.duplicates import _value
+
+    assert _value(raw) == _reference_value(raw)

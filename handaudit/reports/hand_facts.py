@@ -132,6 +132,22 @@ def timestamp(hand: Hand | None) -> dt.datetime | None:
     return naive.replace(tzinfo=zone).astimezone(dt.timezone.utc)
 
 
+_EPOCH: Final = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+_MICROSECOND: Final = dt.timedelta(microseconds=1)
+
+
+def timestamp_us(hand: Hand | None) -> int | None:
+    """:func:`timestamp` as microseconds since the Unix epoch, the Parquet column's own value:
+    pyarrow converts an aware ``datetime`` in some 1.2 µs, an int in 20 ns."""
+    stamp = timestamp(hand)
+    return None if stamp is None else (stamp - _EPOCH) // _MICROSECOND
+
+
+def from_timestamp_us(value: int) -> dt.datetime:
+    """The UTC ``datetime`` of :func:`timestamp_us`'s value."""
+    return _EPOCH + value * _MICROSECOND
+
+
 _OFFSET: Final = re.compile(r"^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$")
 
 

@@ -241,6 +241,8 @@ def _array(column, field: pa.Field) -> pa.Array:
     dictionary the codes go through bytes (``bytes(list)``: some 15 ns a value against 50 for
     ``pa.array``)."""
     if not is_string(field):
+        if pa.types.is_timestamp(field.type):  # buffered as microseconds since the epoch (rows.py)
+            return pa.array(column, type=pa.int64()).cast(field.type)
         return pa.array(column, type=field.type)
     codes = column.codes
     if not column.nulls and len(column.words) <= 127:

@@ -154,7 +154,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.date.append(facts.date(hand))
     h.time.append(facts.local_time(hand))
     h.time_zone.add(facts.time_zone(hand))
-    h.timestamp.append(facts.timestamp(hand))
+    h.timestamp.append(facts.timestamp_us(hand))  # (the writer casts it to the timestamp type)
     if hand is not None:
         h.blinds_or_straddles.append(list(hand.blinds_or_straddles))
         h.antes.append(list(hand.antes))
@@ -263,7 +263,10 @@ def column_values(table: Table, name: str) -> list:
             out.extend([value] * (end - start))
             start = end
         return out
-    return column_values_of(getattr(table, name))
+    values = column_values_of(getattr(table, name))
+    if name == "timestamp":  # buffered as microseconds since the epoch: read back as the datetime
+        return [None if v is None else facts.from_timestamp_us(v) for v in values]
+    return values
 
 
 def column_values_of(column: object) -> list:

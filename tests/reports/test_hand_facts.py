@@ -3,6 +3,8 @@
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from helpers import NT3
 
 from handaudit.grammar.reader import read_text
@@ -84,3 +86,16 @@ def test_an_offset_written_out_is_read_as_written(written, hours, minutes):
 def test_an_unknown_or_impossible_zone_gives_no_timestamp(written):
     hand = _hand(f"year = 2009\nmonth = 7\nday = 1\ntime = 12:00:00\ntime_zone_abbreviation = '{written}'\n")
     assert F.timestamp(hand) is None and F.date(hand) == dt.date(2009, 7, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.datetimes(min_value=dt.datetime(1900, 1, 1), max_value=dt.datetime(2200, 1, 1)))
+def test_the_parquet_timestamp_value_is_the_timestamp_exactly(naive):
+    """The hands table buffers microseconds since the epoch (pyarrow converts ints far faster
+    than aware datetimes); read back, they are the timestamp to the microsecond."""
+    stamp = naive.replace(tzinfo=dt.timezone.utc)
+    hand = _hand(f"year = {stamp.year}\nmonth = {stamp.month}\nday = {stamp.day}\n"
+                 f"time = {stamp.time().isoformat()}\ntime_zone = 'UTC'\n")
+    assert F.timestamp(hand) == stamp
+    assert F.from_timestamp_us(F.timestamp_us(hand)) == stamp
+    assert F.timestamp_us(None) is None

@@ -340,6 +340,16 @@ CODES: dict[str, CodeInfo] = {
            example="PokerStars 'Omaha Hi/Lo Pot Limit', '5 Card Omaha Pot Limit', 'Hold'em Pot Limit'",
            fix="Nothing to fix in the file; PHH would need a variant code for the game.",
            sample="pokerstars-game-not-phh.txt"),
+        _c("site-game-not-read", ERROR,
+           "The site's game has a PHH variant code, but this importer does not read the site's text of it yet.",
+           why="Stud, razz and draw games are written with their own street markers, up cards and discards, "
+               "which the PokerStars importer does not read yet (the shared samples hold none of them). The "
+               "hand is counted unreadable with this reason rather than replayed from a wrong reading; the "
+               "finding names the PHH code the game would have.",
+           example="PokerStars '7 Card Stud Limit', 'Razz Limit', 'Triple Draw 2-7 Lowball Limit', 'Badugi Limit'",
+           fix="Convert the hand to PHH with another tool and audit the PHH file, or report the game so "
+               "the importer learns it.",
+           sample="pokerstars-game-not-read.txt"),
         _c("site-cap-game", WARNING,
            "A capped no-limit game: PHH has no betting cap.",
            why="A player who reaches the cap stops betting while the replay thinks they could go on, so the "

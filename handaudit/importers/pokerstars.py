@@ -50,6 +50,13 @@ VARIANT_OF_GAME: Final[dict[tuple[str, str], str]] = {
     ("Hold'em", "No Limit"): "NT", ("Hold'em", "Limit"): "FT", ("Omaha", "Pot Limit"): "PO",
     ("Omaha Hi/Lo", "Limit"): "FO/8",
 }
+# Games PHH has a code for whose text this importer does not read yet (street markers, up cards,
+# discards): a `site-game-not-read` finding naming the code.
+NOT_READ_YET: Final[dict[tuple[str, str], str]] = {
+    ("7 Card Stud", "Limit"): "F7S", ("7 Card Stud Hi/Lo", "Limit"): "F7S/8", ("Razz", "Limit"): "FR",
+    ("Triple Draw 2-7 Lowball", "Limit"): "F2L3D", ("Single Draw 2-7 Lowball", "No Limit"): "N2L1D",
+    ("Badugi", "Limit"): "FB",
+}
 _HOLE: Final[dict[str, int]] = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
 _FIXED: Final = ("FT", "FO/8")
 # What a line that starts with a seated player's name can be (the rest are said elsewhere).
@@ -144,6 +151,10 @@ class _Hand:
         variant = VARIANT_OF_GAME.get((game, limit))
         fields: dict = {"venue": self.venue, "hand": int(header.group("id"))}
         self._header_fields(header, fields)
+        if variant is None and (game, limit) in NOT_READ_YET:
+            self.find("site-game-not-read", f"{game} {limit} (PHH variant {NOT_READ_YET[(game, limit)]}) is not read "
+                      "by the PokerStars importer yet: the hand is not audited", 0)
+            return self._result(None)
         if variant is None:
             self.find("site-game-not-phh", f"{game} {limit} has no PHH variant code (PHH has FT, NT, NS, PO, FO/8, "
                       "F7S, F7S/8, FR, N2L1D, F2L3D, FB): the hand is not audited", 0)

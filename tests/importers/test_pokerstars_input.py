@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -154,6 +155,25 @@ def test_check_mixes_site_logs_with_phh_and_convert_round_trips(tmp_path, cli, r
     assert rows2 == rows[:2]
     refused = cli("convert", str(tmp_path / "a.txt"), "-o", str(tmp_path / "a.phhs"))
     assert refused.returncode == 2 and b"exists" in refused.stderr
+
+
+@pytest.mark.parametrize("game,code,message", [
+    ("7 Card Stud Limit", "site-game-not-read", "7 Card Stud Limit (PHH variant F7S) is not read by the PokerStars "
+                                                "importer yet: the hand is not audited"),
+    ("Razz Limit", "site-game-not-read", "Razz Limit (PHH variant FR) is not read by the PokerStars importer yet: "
+                                         "the hand is not audited"),
+    ("Triple Draw 2-7 Lowball Limit", "site-game-not-read", None),
+    ("Badugi Limit", "site-game-not-read", None),
+    ("5 Card Draw No Limit", "site-game-not-phh", None),  # no PHH code at all
+    ("Hold'em Pot Limit", "site-game-not-phh", None),
+])
+def test_a_game_not_read_is_told_from_one_phh_has_no_code_for(game, code, message):
+    [report] = _audit(HAND.replace("Hold'em No Limit", game))
+    assert report.status == "unreadable"
+    [finding] = report.findings
+    assert finding.code == code
+    if message is not None:
+        assert finding.message == message
 
 
 def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():

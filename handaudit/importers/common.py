@@ -46,7 +46,8 @@ def site_log_hand(data: bytes) -> tuple[str, str | None, str] | None:
     as its PHH conversion names it (``venue``, ``table``, ``hand``), so that a hand given twice
     is a ``duplicate-hand`` whether its copies are logs or conversions; None when the header
     gives no hand number. The table is the hand's second line that is not blank, as the
-    importer reads it; a hand whose table line cannot be read is keyed without one."""
+    importer reads it (:data:`TABLE_LINE`); a hand whose table line it cannot read (its conversion
+    has no ``table``) is keyed without one."""
     venue = site_of_head(data)
     if venue is None:
         return None
@@ -68,8 +69,11 @@ def site_log_hand(data: bytes) -> tuple[str, str | None, str] | None:
     return venue, table, str(int(m.group(1)))
 
 
+# The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
+TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
+                     r"is the button\s*$")
 _HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
-_TABLE_NAME: Final = re.compile(rb"Table '(.*)' \d+-max")
+_TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
 
 
 def decode(data: bytes) -> tuple[str, str | None]:

@@ -21,7 +21,7 @@ from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from . import lines as L
-from .common import CURRENCY_OF_SYMBOL, amount_units, currency_symbol, phh_order
+from .common import CURRENCY_OF_SYMBOL, TABLE_LINE, amount_units, currency_symbol, phh_order
 
 _HEADER: Final = re.compile(
     r"(?P<site>PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #(?P<id>\d+):\s+"
@@ -35,7 +35,7 @@ _HEADER: Final = re.compile(
 # Any other game: read only to say which game PHH has no code for.
 _OTHER_GAME: Final = re.compile(r"(?:PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #\d+:\s+(?:Tournament #\d+,?\s+)?"
                                 r"(?P<game>[^(]+?)\s+(?P<limit>No Limit|Pot Limit|Limit)\b")
-_TABLE: Final = re.compile(r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) is the button\s*$")
+_TABLE: Final = re.compile(TABLE_LINE)
 _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£¥₹]?[\d.,]+) in chips(?:, [^)]*)?\)"
                           r"(?P<note> is sitting out| out of hand.*)?\s*$")
 _STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
@@ -189,6 +189,8 @@ class _Hand:
         if table is None:
             self.find("site-unknown-line", f"line {chunk.line + rows[1]}: the table line cannot be read: "
                       f"{lines[rows[1]][:120]!r}", rows[1])
+            if lines[rows[1]].startswith("Table '"):
+                r = 2  # the table line, unread: the seats are read from the next line (button: see _build)
         else:
             fields["table"] = table.group("name")
             fields["seat_count"] = int(table.group("max"))
@@ -435,7 +437,12 @@ class _Hand:
             for kind, _ in posts[k]:
                 if kind == "sb" and sb_seat < 0:
                     sb_seat = seat_nos[k]
-        order = phh_order([seat_nos[k] for k in dealt], button, sb_seat)
+        dealt_seats = [seat_nos[k] for k in dealt]
+        if button == 0 and sb_seat >= 0 and dealt_seats:  # the table line was not read: the button is
+            # the seat before the small blind's (heads-up, the small blind's own)
+            i = dealt_seats.index(sb_seat) if sb_seat in dealt_seats else 0
+            button = sb_seat if len(dealt_seats) == 2 else dealt_seats[i - 1]
+        order = phh_order(dealt_seats, button, sb_seat)
         positions = [dealt[o] for o in order]
         n = len(positions)
         p_of = {pos: p for p, pos in enumerate(positions)}

@@ -182,6 +182,46 @@ def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():
     assert site_hand_of(HAND.replace("\n", "\n\n", 1).encode())[1] == "Skat III 100-250 bb, Ante"
     no_table = HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button\n", "")
     assert site_hand_of(no_table.encode()) == ("PokerStars", None, "109681313810")
+    # a table line the importer cannot read gives its conversion no table: keyed without one too
+    odd = HAND.replace("6-max Seat #4 is the button", "6-max")
+    assert read_any(split_log("t.txt", odd.encode())[0]).hand.fields.get("table") is None
+    assert site_hand_of(odd.encode()) == ("PokerStars", None, "109681313810")
+
+
+def test_a_table_line_not_read_leaves_the_rest_of_the_hand_read():
+    """The seats after it are read, and the button is the seat before the small blind's, so the
+    players keep their PHH order: one finding, at the table line, and the payouts still check."""
+    [clean] = _audit(HAND)
+    for line in ("Table 'Skat III 100-250 bb, Ante' 6-max", "Table 'Skat III 100-250 bb, Ante' 6-max Seat #x"):
+        [report] = _audit(HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button", line))
+        assert [(f.code, f.line) for f in report.findings] == [("site-unknown-line", 2)]
+        assert report.read.hand.fields["players"] == clean.read.hand.fields["players"]
+        assert report.read.hand.action_texts == clean.read.hand.action_texts
+        assert (report.status, report.settlement.payout_check) == ("invalid", "match")
+    # heads-up: the small blind is the button
+    two = """\
+PokerStars Game #109681313899:  Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 ET
+Table 'Duo' 6-max Seat #5 is the button
+Seat 2: A ($10 in chips)
+Seat 5: B ($10 in chips)
+B: posts small blind $0.05
+A: posts big blind $0.10
+*** HOLE CARDS ***
+B: raises $0.20 to $0.30
+A: folds
+Uncalled bet ($0.20) returned to B
+B collected $0.20 from pot
+B: doesn't show hand
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 2: A (big blind) folded before Flop
+Seat 5: B (button) (small blind) collected ($0.20)
+"""
+    [clean] = _audit(two)
+    [report] = _audit(two.replace(" Seat #5 is the button", ""))
+    assert clean.findings == () and clean.read.hand.fields["players"] == ["A", "B"]  # p1 the big blind
+    assert report.read.hand.fields["players"] == ["A", "B"]
+    assert [f.code for f in report.findings] == ["site-unknown-line"]
     pp = "PPPoker Hand #0042: Hold'em No Limit (1/2) - 2024/01/06 7:21:05\nTable 'Club' 9-max Seat #1 is the button\n"
     assert site_hand_of(pp.encode()) == ("PPPoker", "Club", "42")
     assert site_hand_of(b"PokerStars Hand: no number\n") is None

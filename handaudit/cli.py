@@ -299,9 +299,12 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     hand number a floor manager has; when a table name and a hand number both match (different
     hands), both are shown and a note on standard error says so. Table names are matched on the
     raw text first; the ``hand`` field needs each hand read (not replayed), still far less than
-    auditing the file.
+    auditing the file. A copy of a site hand the file already gave is what ``check`` makes of it
+    (an unreadable ``duplicate-hand`` entry naming the first), so the hand number finds the copy
+    ``check`` audited.
     """
-    from .importers import read_any
+    from .grammar.duplicates import SiteHands
+    from .importers import read_any, site_hand_of
     from .importers.inputs import expand_inputs, read_inputs
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_read
@@ -313,8 +316,10 @@ def _reports_for(file: str, hand: str | None, rulebook: str, overrides):
     by_key, by_number = [], []
     keys: list[str] = []
     hands = 0
+    site_hands = SiteHands(site_hand_of)
     for chunk in read_inputs(files[0]):
         hands += 1
+        chunk = site_hands.check(chunk)
         if hand is None or chunk.hand_key == hand:
             by_key.append(audit_read(read_any(chunk), book, chunk.index))
             continue

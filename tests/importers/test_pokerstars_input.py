@@ -250,6 +250,23 @@ def test_a_site_hand_given_twice_is_read_once_as_log_or_conversion(tmp_path, cli
                                           f"hand 109681313811) as {first}; this copy is not read")
 
 
+def test_explain_shows_a_copy_in_the_file_as_check_counts_it(tmp_path, cli):
+    """A log that gives a hand twice: explain --hand 2 shows the duplicate-hand entry check
+    reports, and the hand number finds the copy check audited."""
+    log = tmp_path / "twice.txt"
+    log.write_text(HAND + "\n\n" + HAND)
+    copy = cli("explain", str(log), "--hand", "2", text=True)
+    assert copy.returncode == 0, copy.stderr
+    assert copy.stdout.splitlines()[:2] == [
+        f"{log} [2]: unreadable",
+        "  error duplicate-hand line 33, column 1: the same site hand (venue PokerStars, table Skat III 100-250 bb, "
+        f"Ante, hand 109681313810) as {log} [1]; this copy is not read"]
+    first = cli("explain", str(log), "--hand", "109681313810", text=True)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith(f"{log} [1] (hand 109681313810): NT, 6 players, rulebook tda-2026, valid")
+    assert f"{log} [2]" not in first.stdout
+
+
 def test_the_grammar_reads_the_lines_the_fast_path_reads():
     names = ["Nightfox82", "Player_L", "LovID"]
     for line, who in [("Player_L: calls $0.10", 1), ("LovID: raises $0.40 to $0.50", 2), ("LovID: bets $0.95", 2),

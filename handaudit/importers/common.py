@@ -23,9 +23,18 @@ _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
 SNIFF_BYTES: Final = 4096  # how much of a file detection reads
 
 
+def utf8_head(head: bytes) -> bytes:
+    """A file's first bytes as UTF-8 when they are UTF-16 with a byte-order mark (as some tools
+    save logs; a character cut at the end is dropped), else as they are: what detection reads."""
+    if head.startswith(_UTF16_BOMS):
+        return head[:len(head) // 2 * 2].decode("utf-16", "ignore").encode("utf-8")
+    return head
+
+
 def site_of_head(head: bytes) -> str | None:
     """The venue whose log ``head`` (a file's first bytes) is, or None: its first line that is
     not blank starts a hand of a known site."""
+    head = utf8_head(head)
     if head.startswith(BOM):
         head = head[3:]
     head = head.lstrip(b" \t\r\n")
@@ -79,7 +88,10 @@ _TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
 def decode(data: bytes) -> tuple[str, str | None]:
     """The text of a log and the encoding it was read in when not UTF-8: sites wrote their
     older logs in single-byte code pages (Windows-1252 for the western ones), and that is the
-    fallback when the bytes are not UTF-8. A byte-order mark is dropped."""
+    fallback when the bytes are not UTF-8. A byte-order mark is dropped; a file with a UTF-16
+    one is UTF-16 (lossless: no encoding to report; bytes that are no UTF-16 become U+FFFD)."""
+    if data.startswith(_UTF16_BOMS):
+        return data.decode("utf-16", "replace"), None
     if data.startswith(BOM):
         data = data[3:]
     try:

@@ -17,7 +17,7 @@ from typing import Final
 
 from ..grammar.chunk import BOM, Chunk, read_problem, reason, unreadable_chunk
 from ..grammar.sources import NOT_PHH, expand_paths, is_phh_path, read_chunks, report_path
-from .common import SNIFF_BYTES, site_of_head, split_log
+from .common import SNIFF_BYTES, site_of_head, split_log, utf8_head
 
 # Lines only a site's log has: a file holding one near its start is a (broken) log.
 _MARKERS: Final = (b"*** HOLE CARDS ***", b"*** SUMMARY ***", b"*** FLOP ***", b"*** SHOW DOWN ***",
@@ -25,6 +25,9 @@ _MARKERS: Final = (b"*** HOLE CARDS ***", b"*** SUMMARY ***", b"*** FLOP ***", b
 
 
 def is_site_head(head: bytes) -> bool:
+    """``head`` (a file's first bytes, UTF-8 or UTF-16 with its byte-order mark) starts a site
+    log, or holds a line only a site's log has."""
+    head = utf8_head(head)
     if site_of_head(head) is not None:
         return True
     if head.startswith(BOM):

@@ -106,6 +106,27 @@ def test_byte_order_mark_and_crlf():
     assert report.status == "valid" and report.read.hand.fields["players"][4] == "LovID"
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_logs_with_a_byte_order_mark_are_told_and_read(tmp_path, codec):
+    """Some tools save logs as UTF-16 with a byte-order mark: told a site log by content (in a
+    directory too) and read as the UTF-8 text is, with no finding of their own."""
+    text = HAND.replace("Player_L", "Player_Łódź").replace("\n", "\r\n")
+    data = text.encode(codec)
+    if codec != "utf-16":  # (utf-16 writes its own mark)
+        data = ("\ufeff" + text).encode(codec)
+    (tmp_path / "log").write_bytes(data)
+    assert is_site_head(data[:4096])
+    assert expand_inputs([str(tmp_path)]) == [str(tmp_path / "log")]
+    [chunk] = list(read_inputs(str(tmp_path / "log")))
+    [utf8] = _audit(text)
+    [report] = [audit_read(read_any(chunk), BOOK, chunk.index)]
+    assert report.status == "valid" and report.findings == ()
+    assert report.read.hand.fields["players"] == utf8.read.hand.fields["players"]
+    assert "Player_Łódź" in report.read.hand.fields["players"]
+    assert report.read.hand.action_texts == utf8.read.hand.action_texts
+    assert site_hand_of(chunk.data) == ("PokerStars", "Skat III 100-250 bb, Ante", "109681313810")
+
+
 def test_amounts_exact():
     assert amount_units("$0.25") == (25, 2)
     assert amount_units("1,500") == (1500, 0)

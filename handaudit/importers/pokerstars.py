@@ -309,7 +309,12 @@ class _Hand:
                 if b < 0 or e < 0:
                     self.find("site-unknown-line", f"line {self.chunk.line + i}: {line[:120]!r}", i)
                     continue
-                known[pos] = rest[b + 1:e]
+                dealt_cards = rest[b + 1:e]
+                if _cards(dealt_cards) is None:
+                    self.find("invalid-card", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
+                              f"[{dealt_cards[:40]}] are not cards", i, True)
+                    continue
+                known[pos] = dealt_cards
                 active[pos] = True
                 continue
             if line.startswith("Uncalled bet ("):

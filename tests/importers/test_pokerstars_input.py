@@ -82,6 +82,14 @@ def test_a_truncated_hand_is_unreadable_at_its_last_line_and_the_next_is_read():
     assert reports[1].read.line == 23  # two blank lines after the cut (line 20), then the next hand
 
 
+def test_dealt_cards_that_are_not_cards_are_a_finding_at_their_line():
+    """Found by the byte-flip property test: a NUL byte in a 'Dealt to' line raised ValueError."""
+    [report] = _audit(HAND.replace("Dealt to LovID [Ah Kd]", "Dealt to LovID [\x00h Kd]"))
+    assert report.status == "unreadable"
+    assert [(f.code, f.line) for f in report.findings] == [("invalid-card", 12)]
+    assert report.findings[0].message == "line 12: the cards dealt to LovID [\x00h Kd] are not cards"
+
+
 def test_a_mismatching_summary_is_named():
     [report] = _audit(HAND.replace("Total pot $1.15 | Rake $0.05", "Total pot $1.25 | Rake $0.05"))
     assert [f.code for f in report.findings] == ["site-total-pot-mismatch"]

@@ -64,9 +64,8 @@ def _raw_field(data: bytes, key: bytes) -> bytes | None:
 
 
 def site_hand(data: bytes) -> SiteHand | None:
-    """(venue, table or None, hand number) of a hand's raw text, or None if it lacks one."""
-    if b"venue" not in data:
-        return None
+    """(venue, table or None, hand number) of a hand's raw text, or None if it lacks one (the
+    search for ``venue`` is the only pass over a hand that has none)."""
     venue_raw = _raw_field(data, b"venue")
     if venue_raw is None:
         return None

@@ -8,7 +8,7 @@ hand, anything else PHH. The files are told apart by content in :mod:`.inputs`.
 from __future__ import annotations
 
 from ..grammar.chunk import Chunk
-from ..grammar.duplicates import site_hand
+from ..grammar.duplicates import SiteHand, site_hand
 from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
 from .common import is_site_chunk, site_log_hand, site_of_head
@@ -28,7 +28,7 @@ def read_any(chunk: Chunk) -> ReadResult:
     return read_chunk(chunk)
 
 
-def site_hand_of(data: bytes) -> tuple[str, str | None, str] | None:
+def site_hand_of(data: bytes) -> SiteHand | None:
     """The site hand (venue, table, hand number) a chunk of any input holds, for the
     ``duplicate-hand`` check (:class:`~handaudit.grammar.duplicates.SiteHands`): a site log's
     from its header and table lines, a PHH hand's from its ``venue``, ``table`` and ``hand``."""

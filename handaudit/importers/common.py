@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
+from ..grammar.duplicates import SiteHand
 
 # The first bytes of a hand, per site: a file (or standard input) whose first non-blank line
 # starts with one of these is that site's text log, whatever its name. The value is the venue.
@@ -50,7 +51,7 @@ def is_site_chunk(data: bytes) -> bool:
     return data.startswith(_HEAD_BYTES)
 
 
-def site_log_hand(data: bytes) -> tuple[str, str | None, str] | None:
+def site_log_hand(data: bytes) -> SiteHand | None:
     """(venue, table or None, hand number) of a site hand's text (a :func:`split_log` chunk),
     as its PHH conversion names it (``venue``, ``table``, ``hand``), so that a hand given twice
     is a ``duplicate-hand`` whether its copies are logs or conversions; None when the header

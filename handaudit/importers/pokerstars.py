@@ -443,10 +443,9 @@ class _Hand:
                 if kind == "sb" and sb_seat < 0:
                     sb_seat = seat_nos[k]
         dealt_seats = [seat_nos[k] for k in dealt]
-        if button == 0 and sb_seat >= 0 and dealt_seats:  # the table line was not read: the button is
-            # the seat before the small blind's (heads-up, the small blind's own)
-            i = dealt_seats.index(sb_seat) if sb_seat in dealt_seats else 0
-            button = sb_seat if len(dealt_seats) == 2 else dealt_seats[i - 1]
+        if button == 0 and sb_seat >= 0:  # the table line was not read: the button is the seat
+            # before the small blind's (heads-up, phh_order places the players by the small blind)
+            button = dealt_seats[dealt_seats.index(sb_seat) - 1]
         order = phh_order(dealt_seats, button, sb_seat)
         positions = [dealt[o] for o in order]
         n = len(positions)

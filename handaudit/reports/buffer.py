@@ -7,7 +7,9 @@ save most of the conversion to Arrow (docs/performance.md, "The Parquet path"):
 
 - a string column is a :class:`Strings`: dictionary codes (small ints) and its distinct strings;
   the writer makes an Arrow dictionary array of it, which converts and encodes some four times
-  faster than one Python ``str`` per row;
+  faster than one Python ``str`` per row; a column whose strings rarely repeat (the action's
+  text, cards, a finding's message: :data:`TEXT_COLUMNS`) is a plain list instead: hashing each
+  new string into a dictionary costs more than Arrow's conversion and Parquet's own dictionary;
 - the hand's key (``source``, ``hand_key``, ``hand_index`` and ``scale``) is kept once per hand
   in the tables of actions, findings, pots and players (:class:`HandKeys`, with the row where each
   hand's rows end), and repeated over its rows by Arrow (run-end decoding).
@@ -30,11 +32,18 @@ class Strings:
         self.index: dict[object, int] = {}
         self.words: list[object] = []
         self.nulls = 0
+        # the last string added and its code: a column often repeats its last value (the street,
+        # the source), and an identity test is far cheaper than a dictionary lookup
+        self.last: object = None
+        self.last_code: object = None
 
     def add(self, value: object) -> None:
         if value is None:
             self.codes.append(None)
             self.nulls += 1
+            return
+        if value is self.last:
+            self.codes.append(self.last_code)
             return
         code = self.index.get(value)
         if code is None:
@@ -42,6 +51,8 @@ class Strings:
             self.index[value] = code
             self.words.append(value)
         self.codes.append(code)
+        self.last = value
+        self.last_code = code
 
     def take(self) -> tuple[list[object], int, int]:
         """(codes, null codes, dictionary size) since the last take; the dictionary stays."""
@@ -54,6 +65,7 @@ class Strings:
         words = self.words
         self.words = []
         self.index = {}
+        self.last = self.last_code = None
         return words
 
     def truncate(self, n: int) -> None:
@@ -129,7 +141,7 @@ class HandsTable(Table):
         self.hand_key = Strings()
         self.hand_index: list[object] = []
         self.line: list[object] = []
-        self.hand = Strings()
+        self.hand: list[object] = []  # the PHH hand number: a new one each hand
         self.variant = Strings()
         self.rulebook = Strings()
         self.status = Strings()
@@ -169,11 +181,11 @@ class HandsTable(Table):
         return len(self.hand_index)
 
     def truncate(self, n: int) -> None:
-        for s in (self.source, self.hand_key, self.hand, self.variant, self.rulebook, self.status,
+        for s in (self.source, self.hand_key, self.variant, self.rulebook, self.status,
                   self.first_error, self.payout_check, self.rake_check, self.currency, self.venue,
                   self.table, self.event, self.time_zone):
             s.truncate(n)
-        for c in (self.hand_index, self.line, self.complete, self.players, self.actions, self.scale,
+        for c in (self.hand_index, self.line, self.hand, self.complete, self.players, self.actions, self.scale,
                   self.findings, self.errors, self.warnings, self.infos, self.determined, self.pots,
                   self.pot_total, self.rake, self.seat_count, self.level, self.date, self.time,
                   self.timestamp, self.blinds_or_straddles, self.antes, self.bring_in, self.small_bet,
@@ -195,16 +207,16 @@ class ActionsTable(Table):
         self.min_to: list[object] = []
         self.max_to: list[object] = []
         self.all_in: list[object] = []
-        self.cards = Strings()
-        self.action = Strings()
+        self.cards: list[object] = []
+        self.action: list[object] = []
 
     def count(self) -> int:
         return len(self.action_index)
 
     def truncate(self, n: int) -> None:
-        for s in (self.street, self.actor, self.kind, self.cards, self.action):
+        for s in (self.street, self.actor, self.kind):
             s.truncate(n)
-        for c in (self.action_index, self.amount, self.to, self.pot_before, self.to_call, self.min_to,
+        for c in (self.action_index, self.cards, self.action, self.amount, self.to, self.pot_before, self.to_call, self.min_to,
                   self.max_to, self.all_in):
             del c[n:]
 
@@ -218,7 +230,7 @@ class FindingsTable(Table):
         self.action_index: list[object] = []
         self.actor = Strings()
         self.rule = Strings()
-        self.message = Strings()
+        self.message: list[object] = []
         self.ruling = Strings()
         self.line: list[object] = []
         self.column: list[object] = []
@@ -227,9 +239,9 @@ class FindingsTable(Table):
         return len(self.finding_index)
 
     def truncate(self, n: int) -> None:
-        for s in (self.code, self.severity, self.actor, self.rule, self.message, self.ruling):
+        for s in (self.code, self.severity, self.actor, self.rule, self.ruling):
             s.truncate(n)
-        for c in (self.finding_index, self.action_index, self.line, self.column):
+        for c in (self.finding_index, self.message, self.action_index, self.line, self.column):
             del c[n:]
 
 
@@ -274,20 +286,22 @@ class PlayersTable(Table):
         self.net: list[object] = []
         self.folded: list[object] = []
         self.all_in: list[object] = []
-        self.hole_cards = Strings()
+        self.hole_cards: list[object] = []
 
     def count(self) -> int:
         return len(self.player)
 
     def truncate(self, n: int) -> None:
         self.name.truncate(n)
-        self.hole_cards.truncate(n)
-        for c in (self.player, self.seat, self.starting_stack, self.ante, self.blind, self.put_in, self.returned,
+        for c in (self.player, self.hole_cards, self.seat, self.starting_stack, self.ante, self.blind, self.put_in, self.returned,
                   self.contributed, self.received, self.finishing_computed, self.finishing_recorded,
                   self.winnings_recorded, self.net, self.folded, self.all_in):
             del c[n:]
 
 
+# The string columns buffered as plain lists of str (see the module docstring), by table.
+TEXT_COLUMNS: Final = {"hands": ("hand",), "actions": ("cards", "action"), "findings": ("message",),
+                       "pots": (), "players": ("hole_cards",)}
 KEY_COLUMNS: Final = ("source", "hand_key", "hand_index", "scale")  # kept in Table.keys by the keyed tables
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -39,7 +40,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import KEY_COLUMNS, ReportBuffer, Table
+from .buffer import KEY_COLUMNS, TEXT_COLUMNS, ReportBuffer, Strings, Table
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema
 
@@ -97,10 +98,14 @@ class _TableWriter:
         self.report = report
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
-        self.write_schema = write_schema(self.schema)
+        # the string columns buffered as dictionary codes (the others are plain lists of str)
+        self.coded = {f.name for f in self.schema if is_string(f) and f.name not in TEXT_COLUMNS[table]}
+        self.write_schema = write_schema(self.schema, self.coded)
         # statistics (min/max) and dictionary pages where they pay: the numbers' statistics are
-        # cheap and let readers skip row groups; a string's cost some 20 ns a value. The strings
-        # arrive dictionary-encoded; dictionary pages for ints cost more than they save here.
+        # cheap and let readers skip row groups; a string's cost some 20 ns a value. The coded
+        # strings arrive dictionary-encoded, the plain ones Parquet hashes itself (files some 3%
+        # smaller than without, for under 1% of the time); dictionary pages for ints cost more
+        # than they save here.
         self.statistics = [field.name for field in self.schema if not is_string(field)]
         self.dictionary = [field.name for field in self.schema if is_string(field)]
         self.name = name
@@ -154,7 +159,7 @@ class _TableWriter:
         columns = []
         for i, (field, source) in enumerate(zip(self.schema, self.sources, strict=True)):
             chunks = [batch[i] for batch in self.batches]
-            if is_string(field):  # the row group's dictionary: every batch's codes index it
+            if field.name in self.coded:  # the row group's dictionary: every batch's codes index it
                 words = pa.array(getattr(source, field.name).take_words(), type=pa.string())
                 chunks = [pa.DictionaryArray.from_arrays(c, words) for c in chunks]
             columns.append(pa.chunked_array(chunks, type=self.write_schema.field(i).type))
@@ -199,7 +204,7 @@ class _TableWriter:
     def abort(self) -> None:
         self.buffer.reset()
         for field, source in zip(self.schema, self.sources, strict=True):
-            if is_string(field):
+            if field.name in self.coded:
                 getattr(source, field.name).take_words()
         self.batches, self.batched = [], 0
         for closing in (self.writer, self.sink):
@@ -221,10 +226,10 @@ def is_string(field: pa.Field) -> bool:
     return field.type == pa.string()
 
 
-def write_schema(sch: pa.Schema) -> pa.Schema:
-    """The schema as written: each string column a dictionary of strings (read back as strings:
+def write_schema(sch: pa.Schema, coded: set[str]) -> pa.Schema:
+    """The schema as written: each ``coded`` column a dictionary of strings (read back as strings:
     the parts do not store the Arrow schema, so readers take the Parquet types, string included)."""
-    return pa.schema([pa.field(f.name, pa.dictionary(pa.int32(), pa.string()), f.nullable) if is_string(f) else f
+    return pa.schema([pa.field(f.name, pa.dictionary(pa.int32(), pa.string()), f.nullable) if f.name in coded else f
                       for f in sch], metadata=sch.metadata)
 
 
@@ -239,14 +244,15 @@ def _array(column, field: pa.Field) -> pa.Array:
     """A buffered column as an Arrow array: values as the field's type; a string column
     (:class:`~handaudit.reports.buffer.Strings`) as its int32 codes. With no null and a small
     dictionary the codes go through bytes (``bytes(list)``: some 15 ns a value against 50 for
-    ``pa.array``)."""
-    if not is_string(field):
+    ``pa.array``). A plain list (:data:`~handaudit.reports.buffer.TEXT_COLUMNS` among them) as
+    its values."""
+    if not isinstance(column, Strings):
         if pa.types.is_timestamp(field.type):  # buffered as microseconds since the epoch (rows.py)
             return pa.array(column, type=pa.int64()).cast(field.type)
         return pa.array(column, type=field.type)
     codes = column.codes
     if not column.nulls and len(column.words) <= 127:
-        small = pa.Array.from_buffers(pa.int8(), len(codes), [None, pa.py_buffer(bytes(codes))])
+        small = pa.Array.from_buffers(pa.int8(), len(codes), [None, pa.py_buffer(bytes(cast("list[int]", codes)))])
         return small.cast(pa.int32())
     return pa.array(codes, type=pa.int32())
 

@@ -35,5 +35,9 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
         "net", "folded", "all_in", "hole_cards", "scale"),
 }
 
+# The fields of each award in the pots table's ``awards`` list, in order: the row builder buffers
+# an award as a tuple of these (schema checks its struct has them, in this order).
+AWARD_FIELDS: Final = ("player", "won", "share", "hand")
+
 if tuple(COLUMNS) != TABLE_NAMES:
     raise ImportError("reports.columns: COLUMNS must list the tables of layout.TABLE_NAMES, in order")

@@ -18,7 +18,7 @@ from ..core.hand import Hand
 from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
 from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
-from .columns import COLUMNS
+from .columns import AWARD_FIELDS, COLUMNS
 from . import hand_facts as facts
 from .hand_facts import currency
 from .hand_report import HandReport
@@ -109,8 +109,9 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             p_rows.amount.append(pot.amount)
             p_rows.eligible.append([e + 1 for e in pot.eligible])
             p_rows.winners.append(sorted({a.player + 1 for a in pot.awards}))
-            p_rows.awards.append([{"player": a.player + 1, "won": a.amount, "share": a.share, "hand": _award_hand(a)}
-                                  for a in pot.awards])
+            # each award a tuple in AWARD_FIELDS order (Arrow takes a struct from one): cheaper to
+            # build and to convert than a dict; hand_rows gives it back as the dict
+            p_rows.awards.append([(a.player + 1, a.amount, a.share, _award_hand(a)) for a in pot.awards])
             p_rows.determined.append(determined)
             p_rows.reason.add(getattr(pot, "reason", None) or None)
             p_rows.rake.append(None if pot_rakes is None else pot_rakes[p_index])
@@ -159,8 +160,8 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.time_zone.add(facts.time_zone(hand))
     h.timestamp.append(facts.timestamp_us(hand))  # (the writer casts it to the timestamp type)
     if hand is not None:
-        h.blinds_or_straddles.append(list(hand.blinds_or_straddles))
-        h.antes.append(list(hand.antes))
+        h.blinds_or_straddles.append(hand.blinds_or_straddles)  # (tuples: Arrow takes a list from one)
+        h.antes.append(hand.antes)
         h.bring_in.append(hand.bring_in)
         h.small_bet.append(hand.small_bet)
         h.big_bet.append(hand.big_bet)
@@ -269,6 +270,10 @@ def column_values(table: Table, name: str) -> list:
     values = column_values_of(getattr(table, name))
     if name == "timestamp":  # buffered as microseconds since the epoch: read back as the datetime
         return [None if v is None else facts.from_timestamp_us(v) for v in values]
+    if name == "awards":  # buffered as tuples: read back as Parquet gives them, dicts
+        return [None if v is None else [dict(zip(AWARD_FIELDS, a)) for a in v] for v in values]  # noqa: B905
+    if name in ("blinds_or_straddles", "antes"):  # buffered as the hand's tuples: read back as lists
+        return [None if v is None else list(v) for v in values]
     return values
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-from .columns import COLUMNS
+from .columns import AWARD_FIELDS, COLUMNS
 from .layout import TABLE_NAMES
 
 SCHEMA_VERSION = "3"  # 2: awards.amount is awards.won; 3: hands has venue ... min_bet
@@ -157,6 +157,8 @@ TABLES: dict[str, list[Column]] = {
 for _table, _columns in TABLES.items():
     if tuple(c.name for c in _columns) != COLUMNS[_table]:
         raise ImportError(f"reports.schema: the columns of {_table!r} are not reports.columns.COLUMNS[{_table!r}]")
+if tuple(f.name for f in _AWARD) != AWARD_FIELDS:
+    raise ImportError("reports.schema: the awards struct's fields are not reports.columns.AWARD_FIELDS")
 if tuple(TABLES) != TABLE_NAMES:
     raise ImportError("reports.schema: TABLES must list the tables of layout.TABLE_NAMES, in order")
 

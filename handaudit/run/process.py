@@ -1,5 +1,6 @@
 """Per-process tweaks, in one place: the collector's threshold while auditing, one BLAS thread,
-pyarrow kept from importing pandas, and a worker's signals (stop with its parent).
+pyarrow kept from importing pandas (and, in a worker, numpy), and a worker's signals (stop with
+its parent).
 """
 
 from __future__ import annotations
@@ -54,14 +55,7 @@ def skip_pandas_in_pyarrow() -> None:
         return
     import pyarrow as pa
 
-    class _NoPandas:
-        @staticmethod
-        def find_spec(name, path=None, target=None):
-            if name == "pandas" or name.startswith("pandas."):
-                raise ImportError("pandas is not needed here")
-            return None
-
-    blocker = _NoPandas()
+    blocker = _Unavailable("pandas")
     sys.meta_path.insert(0, blocker)
     try:
         pa.array([0], type=pa.int64())
@@ -69,6 +63,38 @@ def skip_pandas_in_pyarrow() -> None:
         pass
     finally:
         sys.meta_path.remove(blocker)
+
+
+def pyarrow_without_numpy() -> None:
+    """Import pyarrow in a worker process as if numpy were not installed.
+
+    pyarrow imports numpy whenever it can (some 30 ms of CPU and 15 MB a process), but a worker
+    only turns Python lists into Parquet, which needs none of it. pyarrow then works without
+    numpy for the rest of the process (``to_numpy`` and ``to_pandas`` would fail; a worker calls
+    neither). Only handaudit's own workers call this; a process that already has pyarrow or
+    numpy is left alone.
+    """
+    if "pyarrow" in sys.modules or "numpy" in sys.modules:
+        return
+    blocker = _Unavailable("numpy")
+    sys.meta_path.insert(0, blocker)
+    try:
+        import pyarrow.compute  # noqa: F401  (the modules the writer uses, imported now)
+        import pyarrow.parquet  # noqa: F401
+    finally:
+        sys.meta_path.remove(blocker)
+
+
+class _Unavailable:
+    """An import hook that answers "not installed" for one package while it is in sys.meta_path."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    def find_spec(self, name, path=None, target=None):
+        if name == self.package or name.startswith(self.package + "."):
+            raise ImportError(f"{self.package} is not needed here")
+        return None
 
 
 class Stopped(BaseException):

@@ -18,6 +18,7 @@ from .process import (
     Stopped,
     die_with_parent,
     no_idle_blas_threads,
+    pyarrow_without_numpy,
     skip_pandas_in_pyarrow,
     stop_worker,
 )
@@ -71,6 +72,7 @@ def worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int) 
         die_with_parent(parent)
         sender = Sender(conn)
         if config.out_dir:
+            pyarrow_without_numpy()
             skip_pandas_in_pyarrow()
         auditor = Auditor(config, worker, COMMIT_BYTES)
         gc.freeze()  # imports, grammar, rulebook: never garbage; keep them out of every collection

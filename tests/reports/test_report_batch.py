@@ -264,6 +264,20 @@ def test_a_parquet_run_does_not_import_pandas(tmp_path, jobs):
     assert out.stdout.split() == ["True", "255", "False", "True"], out.stderr
 
 
+def test_a_worker_writes_the_same_parts_without_numpy(tmp_path):
+    """A worker imports pyarrow as if numpy were not installed (run.process.pyarrow_without_numpy):
+    its parts hold exactly what a process with numpy writes."""
+    code = ("import sys; from handaudit.run.process import pyarrow_without_numpy; pyarrow_without_numpy(); "
+            "from handaudit.run.local import Runner; "
+            f"r = Runner([{str(CORPUS / 'real')!r}], jobs=1, out_dir={str(tmp_path / 'bare')!r}).run(); "
+            "print(r.complete, r.summary.hands, 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert out.stdout.split() == ["True", "404", "False"], out.stderr
+    Runner([str(CORPUS / "real")], jobs=1, out_dir=str(tmp_path / "usual")).run()
+    for table in TABLE_NAMES:
+        assert read_table(tmp_path / "bare", table).equals(read_table(tmp_path / "usual", table)), table
+
+
 @pytest.mark.parametrize("n, count", [(5, 2), (2, 2), (1, 2), (0, 2), (4, 0)])
 def test_flag_last_marks_exactly_the_last_batches(n, count):
     """The parent keeps the input's last ``count`` batches for itself."""

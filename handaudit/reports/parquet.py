@@ -240,18 +240,21 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
     return pc.run_end_decode(runs)
 
 
+_SHORT_BATCH = 400  # rows: below this, pa.array of the codes is quicker than bytes and a cast
+
+
 def _array(column, field: pa.Field) -> pa.Array:
     """A buffered column as an Arrow array: values as the field's type; a string column
     (:class:`~handaudit.reports.buffer.Strings`) as its int32 codes. With no null and a small
-    dictionary the codes go through bytes (``bytes(list)``: some 15 ns a value against 50 for
-    ``pa.array``). A plain list (:data:`~handaudit.reports.buffer.TEXT_COLUMNS` among them) as
-    its values."""
+    dictionary the codes go through bytes (``bytes(list)``: some 7 ns a value against 18 for
+    ``pa.array``, but the cast to int32 costs some 5 µs, so not for a short batch). A plain list
+    (:data:`~handaudit.reports.buffer.TEXT_COLUMNS` among them) as its values."""
     if not isinstance(column, Strings):
         if pa.types.is_timestamp(field.type):  # buffered as microseconds since the epoch (rows.py)
             return pa.array(column, type=pa.int64()).cast(field.type)
         return pa.array(column, type=field.type)
     codes = column.codes
-    if not column.nulls and len(column.words) <= 127:
+    if not column.nulls and len(column.words) <= 127 and len(codes) >= _SHORT_BATCH:
         small = pa.Array.from_buffers(pa.int8(), len(codes), [None, pa.py_buffer(bytes(cast("list[int]", codes)))])
         return small.cast(pa.int32())
     return pa.array(codes, type=pa.int32())

@@ -38,9 +38,13 @@ def site_of_head(head: bytes) -> str | None:
     head = utf8_head(head)
     if head.startswith(BOM):
         head = head[3:]
-    head = head.lstrip(b" \t\r\n")
+    return _venue_at(head.lstrip(b" \t\r\n"))
+
+
+def _venue_at(data: bytes) -> str | None:
+    """The venue whose hand header ``data`` starts with, or None."""
     for i in range(len(_HEAD_BYTES)):
-        if head.startswith(_HEAD_BYTES[i]):
+        if data.startswith(_HEAD_BYTES[i]):
             return SITE_HEADS[i][1]
     return None
 
@@ -58,7 +62,7 @@ def site_log_hand(data: bytes) -> SiteHand | None:
     gives no hand number. The table is the hand's second line that is not blank, as the
     importer reads it (:data:`TABLE_LINE`); a hand whose table line it cannot read (its conversion
     has no ``table``) is keyed without one."""
-    venue = site_of_head(data)
+    venue = _venue_at(data)  # (a chunk starts with its header: no byte-order mark, no blank line)
     if venue is None:
         return None
     end = data.find(b"\n")

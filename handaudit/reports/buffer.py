@@ -8,7 +8,7 @@ save most of the conversion to Arrow (docs/performance.md, "The Parquet path"):
 - a string column is a :class:`Strings`: dictionary codes (small ints) and its distinct strings;
   the writer makes an Arrow dictionary array of it, which converts and encodes some four times
   faster than one Python ``str`` per row; a column whose strings rarely repeat (the action's
-  text, cards, a finding's message: :data:`TEXT_COLUMNS`) is a plain list instead: hashing each
+  text, cards, a finding's message) is a plain list of ``str`` instead: hashing each
   new string into a dictionary costs more than Arrow's conversion and Parquet's own dictionary;
 - the hand's key (``source``, ``hand_key``, ``hand_index`` and ``scale``) is kept once per hand
   in the tables of actions, findings, pots and players (:class:`HandKeys`, with the row where each
@@ -299,9 +299,6 @@ class PlayersTable(Table):
             del c[n:]
 
 
-# The string columns buffered as plain lists of str (see the module docstring), by table.
-TEXT_COLUMNS: Final = {"hands": ("hand",), "actions": ("cards", "action"), "findings": ("message",),
-                       "pots": (), "players": ("hole_cards",)}
 KEY_COLUMNS: Final = ("source", "hand_key", "hand_index", "scale")  # kept in Table.keys by the keyed tables
 
 

@@ -40,7 +40,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import KEY_COLUMNS, TEXT_COLUMNS, ReportBuffer, Strings, Table
+from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema
 
@@ -98,9 +98,6 @@ class _TableWriter:
         self.report = report
         self.table = table
         self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
-        # the string columns buffered as dictionary codes (the others are plain lists of str)
-        self.coded = {f.name for f in self.schema if is_string(f) and f.name not in TEXT_COLUMNS[table]}
-        self.write_schema = write_schema(self.schema, self.coded)
         # statistics (min/max) and dictionary pages where they pay: the numbers' statistics are
         # cheap and let readers skip row groups; a string's cost some 20 ns a value. The coded
         # strings arrive dictionary-encoded, the plain ones Parquet hashes itself (files some 3%
@@ -112,6 +109,10 @@ class _TableWriter:
         self.buffer = buffer
         # where each column is buffered: the table's attribute, or (keyed tables) the hand's key
         self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in self.schema]
+        # the string columns the buffer holds as dictionary codes (the others: plain lists of str)
+        self.coded = {f.name for f, source in zip(self.schema, self.sources, strict=True)
+                      if isinstance(getattr(source, f.name), Strings)}
+        self.write_schema = write_schema(self.schema, self.coded)
         self.group_rows = group_rows
         self.part_rows = part_rows
         self.batches: list[list] = []  # per batch, per column: an array (string columns: int32 codes)
@@ -248,7 +249,7 @@ def _array(column, field: pa.Field) -> pa.Array:
     (:class:`~handaudit.reports.buffer.Strings`) as its int32 codes. With no null and a small
     dictionary the codes go through bytes (``bytes(list)``: some 7 ns a value against 18 for
     ``pa.array``, but the cast to int32 costs some 5 µs, so not for a short batch). A plain list
-    (:data:`~handaudit.reports.buffer.TEXT_COLUMNS` among them) as its values."""
+    (numbers, or strings that rarely repeat) as its values."""
     if not isinstance(column, Strings):
         if pa.types.is_timestamp(field.type):  # buffered as microseconds since the epoch (rows.py)
             return pa.array(column, type=pa.int64()).cast(field.type)

@@ -4,8 +4,8 @@
 writer last took its words, and the last string added with its code (a shortcut for a column
 that repeats itself). Whatever the order of adds, takes, new dictionaries and rollbacks, the codes
 taken with the words they index must give back exactly the strings added, nulls included. The
-columns whose strings rarely repeat (:data:`~handaudit.reports.buffer.TEXT_COLUMNS`) are plain
-lists and are written as plain strings.
+columns whose strings rarely repeat are plain lists, and the writer codes exactly the columns the
+buffer holds as :class:`Strings`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handaudit.reports.buffer import TEXT_COLUMNS, ReportBuffer, Strings
+from handaudit.reports.buffer import ReportBuffer, Strings
 from handaudit.reports.layout import TABLE_NAMES
-from handaudit.reports.parquet import write_schema
+from handaudit.reports.parquet import _TableWriter
 from handaudit.reports.schema import schema
 
 # Equal strings that are not the same object, so the identity shortcut is tested against equality.
@@ -70,17 +70,28 @@ def test_codes_decode_to_the_strings_added(ops):
     assert decoded == expected
 
 
-def test_the_plain_string_columns_are_lists_and_written_as_strings():
+# The string columns whose values rarely repeat from row to row: buffered as plain lists.
+PLAIN = {"hands": {"hand"}, "actions": {"cards", "action"}, "findings": {"message"}, "pots": set(),
+         "players": {"hole_cards"}}
+
+
+def test_the_plain_string_columns_are_lists_and_written_as_strings(tmp_path):
+    from handaudit.reports.layout import ReportDir, prepare_dir
+
+    prepare_dir(tmp_path / "out")
+    report = ReportDir(tmp_path / "out")
     buffer = ReportBuffer()
-    for name, table in zip(TABLE_NAMES, buffer.tables, strict=True):
-        sch = schema(name)
-        for column in TEXT_COLUMNS[name]:
-            assert sch.field(column).type == pa.string(), (name, column)
-            assert isinstance(getattr(table, column), list), (name, column)
-        coded = {f.name for f in sch if f.type == pa.string() and f.name not in TEXT_COLUMNS[name]}
-        written = write_schema(sch, coded)
-        for field in written:
-            if field.name in TEXT_COLUMNS[name]:
-                assert field.type == pa.string()
-            elif field.name in coded:
-                assert field.type == pa.dictionary(pa.int32(), pa.string())
+    try:
+        for name, table in zip(TABLE_NAMES, buffer.tables, strict=True):
+            writer = _TableWriter(report, name, "0", table, 1000, {}, 1000)
+            strings = {f.name for f in schema(name) if f.type == pa.string()}
+            assert writer.coded == strings - PLAIN[name], name
+            for column in PLAIN[name]:
+                assert isinstance(getattr(table, column), list), (name, column)
+            for field in writer.write_schema:
+                if field.name in writer.coded:
+                    assert field.type == pa.dictionary(pa.int32(), pa.string()), (name, field.name)
+                elif field.name in strings:
+                    assert field.type == pa.string(), (name, field.name)
+    finally:
+        report.close()

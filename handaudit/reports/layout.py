@@ -108,6 +108,11 @@ class ReportDir:
             raise
         self.lock_fd = fd
 
+    def descriptors(self) -> list[int]:
+        """The descriptors this directory holds open (its own, its tables', the lock's)."""
+        fds = [self.fd] if self.fd >= 0 else []
+        return fds + list(self.tables.values()) + ([self.lock_fd] if self.lock_fd is not None else [])
+
     def close(self) -> None:
         for fd in self.tables.values():
             os.close(fd)

@@ -30,16 +30,17 @@ def input_batches(files: list[str], batch_size: int):
         yield batch, size
 
 
-def flag_last(items, count: int):
-    """``(item, last)`` for each of ``items``: ``last`` is True for the final ``count`` of them
-    (known by reading ``count`` items ahead)."""
+def count_down(items, count: int):
+    """``(item, left)`` for each of ``items``: ``left`` is how many items follow it, or ``count``
+    when ``count`` or more do (known by reading ``count`` items ahead)."""
     ahead: deque = deque()
     for item in items:
         ahead.append(item)
         if len(ahead) > count:
-            yield ahead.popleft(), False
+            yield ahead.popleft(), count
     while ahead:
-        yield ahead.popleft(), True
+        item = ahead.popleft()
+        yield item, len(ahead)
 
 
 def input_bytes(files: list[str]) -> int | None:

@@ -3,8 +3,8 @@
 This process finds the input files and cuts them into hands (raw bytes, no parsing:
 :func:`~handaudit.grammar.sources.read_chunks`) in batches of ``batch_size`` hands. It is one
 of the ``jobs`` auditors: it sends a batch to one of ``jobs - 1`` worker processes that has room
-for it and audits the batch itself otherwise, and it keeps the input's last batches for itself
-(see :meth:`Runner._run_local`). A large ``.phhs`` file is thus spread over all processes, not
+for it and audits the batch itself otherwise, and of the input's last batches it gives a worker
+only one that would otherwise sit idle (see :meth:`Runner._run_local`). A large ``.phhs`` file is thus spread over all processes, not
 given to one. Each process reads, replays and settles its hands and writes its own Parquet part
 files (one :class:`~handaudit.reports.parquet.ReportWriter` each); a worker sends back a small
 per-batch summary, the hands' statuses and, when asked, their JSONL lines. This process merges
@@ -52,7 +52,7 @@ from ..importers.inputs import expand_inputs
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
-from .batches import flag_last, input_batches, input_bytes
+from .batches import count_down, input_batches, input_bytes
 from .common import (
     DEFAULT_BATCH,
     SMALL_INPUT_BYTES,
@@ -66,7 +66,7 @@ from .common import (
     default_jobs,
     report_metadata,
 )
-from .process import skip_pandas_in_pyarrow, workers_without_main
+from .process import skip_pandas_in_pyarrow, worker_start_method, workers_without_main
 from .worker import Sender, worker_main
 
 
@@ -312,10 +312,11 @@ class Runner:
                 skip_pandas_in_pyarrow()  # this process writes Parquet parts too
             self.auditor = Auditor(self.config, 0)
             window = self.window or (2 * _Workers.PER_WORKER * self.jobs)
-            # The last batches stay here: this process audits them while the workers finish what
-            # they have queued, instead of waiting for them.
-            batches = flag_last(input_batches(self.files, self.batch_size), _Workers.KEEP_LAST if workers else 0)
-            for seq, ((chunks, nbytes), last) in enumerate(batches):
+            # The input's end in view (the last TAIL batches), a worker gets a batch only when it
+            # has nothing left to do, and never one of the last KEEP_HERE: this process audits them
+            # while the workers empty their queues, and all end together.
+            batches = count_down(input_batches(self.files, self.batch_size), _Workers.TAIL if workers else 0)
+            for seq, ((chunks, nbytes), left) in enumerate(batches):
                 if workers is not None:
                     # the ordered window is full: the oldest batch is still at a worker
                     while seq - self.next_emit >= window and not stop.requested and workers.failure is None:
@@ -324,10 +325,14 @@ class Runner:
                 if stop.requested or (workers is not None and workers.failure is not None):
                     break
                 self.held[seq] = (chunks if self.keep_chunks else None, nbytes)
-                if workers is None or last or not workers.send(seq, chunks, nbytes):
+                if workers is not None and left < _Workers.KEEP_HERE:
+                    workers.end(False)  # no more batches for them: they close their parts meanwhile
+                if (workers is None or left < _Workers.KEEP_HERE
+                        or not workers.send(seq, chunks, nbytes, idle_only=left < _Workers.TAIL)):
                     self._audit_here(seq, chunks, nbytes)
             interrupted = stop.requested
             if workers is not None:
+                workers.end(interrupted)  # the workers close their parts while this process commits
                 if not interrupted and workers.failure is None:
                     # this process's last row groups are written while the workers finish; its
                     # writer stays open for the batches of a worker that would die now
@@ -365,10 +370,18 @@ class _Workers:
     """
 
     PER_WORKER = 3
-    KEEP_LAST = 2  # a worker has 2-3 batches left when the input ends; the parent keeps as many
+    # The end of a run: a worker holds up to PER_WORKER batches when the last TAIL come into
+    # view. Of those it gets one only when it is idle, and never one of the last KEEP_HERE (a
+    # batch sent waits for this process's sending thread, which waits for the GIL while this
+    # process audits, and comes back a batch or two later). So the workers empty their queues
+    # while this process audits the last batches, and no process waits long for another.
+    TAIL = 2 * PER_WORKER
+    KEEP_HERE = 2
 
     def __init__(self, config: RunConfig, count: int, runner: Runner):
-        ctx = mp.get_context("spawn")
+        self.method = worker_start_method()  # fork where safe: the workers start auditing at once
+        forking = self.method == "fork"
+        ctx = mp.get_context("fork") if forking else mp.get_context("spawn")
         self.runner = runner
         self.stop_flag = ctx.RawValue("b", 0)  # no lock: a worker killed while reading it blocks no one
         self.tasks: list = []
@@ -379,15 +392,23 @@ class _Workers:
         self.pending: list[list[Summary]] = [[] for _ in range(count)]
         self.returned: list[list[int]] = [[] for _ in range(count)]
         self.finished: set[int] = set()
+        self.ready: set[int] = set()  # the workers that have sent back a batch
+        self.ended = False  # end() has told them there are no more batches
         self.failure: str | None = None
+        writers: list = []  # each worker's batch pipe, given its Sender once every worker has started
         try:
             for w in range(count):
                 task_reader, task_writer = ctx.Pipe(duplex=False)
                 reader, writer = ctx.Pipe(duplex=False)
-                self.tasks.append(Sender(task_writer))
+                writers.append(task_writer)
                 self.conns.append(reader)
+                # A forked worker closes its copies of this process's descriptors: the pipe ends
+                # of every worker so far, its own included (the parent is the only writer of its
+                # batches, so its death is an end of file), and the report's lock and directories.
+                inherited = (tuple(runner.report.descriptors() if runner.report is not None else ())
+                             + tuple(c.fileno() for c in self.conns + writers)) if forking else ()
                 p = ctx.Process(target=worker_main,
-                                args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid()),
+                                args=(w + 1, config, task_reader, writer, self.stop_flag, os.getpid(), inherited),
                                 name=f"handaudit-worker-{w + 1}", daemon=True)
                 try:
                     with workers_without_main():  # a script without a __main__ guard: not re-run
@@ -396,7 +417,11 @@ class _Workers:
                     writer.close()  # the worker holds the only writing end of its results ...
                     task_reader.close()  # ... and the only reading end of its batches
                 self.processes.append(p)
+            for task_writer in writers:  # threads only now: none may run while this process forks
+                self.tasks.append(Sender(task_writer))
         except BaseException as err:  # e.g. too many open files: no worker is left behind
+            for task_writer in writers[len(self.tasks):]:
+                task_writer.close()  # (a worker waiting for batches sees the end of its pipe)
             self.stop_flag.value = 1
             self.finished.update(range(count))
             self.close()
@@ -404,13 +429,15 @@ class _Workers:
                 raise OutputError(f"cannot start the worker processes: {reason(err)}") from None
             raise
 
-    def send(self, seq: int, chunks: list[Chunk], nbytes: int) -> bool:
-        """Give batch ``seq`` to the least busy live worker; False if every worker has enough."""
-        live = [w for w in range(len(self.tasks)) if w not in self.finished]
+    def send(self, seq: int, chunks: list[Chunk], nbytes: int, idle_only: bool = False) -> bool:
+        """Give batch ``seq`` to the least busy live worker; False if every worker has enough.
+        ``idle_only``: only to a worker that has nothing to do and has audited a batch already
+        (one still starting is not idle: this process would wait for it at the end)."""
+        live = [w for w in range(len(self.tasks)) if w not in self.finished and (not idle_only or w in self.ready)]
         if not live:
             return False
         w = min(live, key=self.outstanding.__getitem__)
-        if self.outstanding[w] >= self.PER_WORKER:
+        if self.outstanding[w] >= (1 if idle_only else self.PER_WORKER):
             return False
         self.tasks[w].put((seq, pack_chunks(chunks), nbytes))
         self.sent[w][seq] = (chunks, nbytes)
@@ -426,6 +453,7 @@ class _Workers:
     def _handle(self, w: int, message) -> None:
         kind, payload = message
         if kind == "batch":
+            self.ready.add(w)
             self.outstanding[w] -= 1
             self.runner._emit(payload)
             self.pending[w].append(payload.summary)
@@ -492,13 +520,23 @@ class _Workers:
         """Wait up to ``timeout`` for results (a worker's death is one)."""
         self._poll(timeout)
 
-    def finish(self, stop: Interrupt, interrupted: bool) -> bool:
-        """No more batches: wait for the workers' last results and their closed part files.
-        True if the run was (or is now) interrupted. A second signal raises KeyboardInterrupt."""
+    def end(self, interrupted: bool) -> None:
+        """No more batches: tell the workers to close their part files once their queues are done
+        (at once if the run is interrupted or has failed). Once only."""
+        if self.ended:
+            return
+        self.ended = True
         if interrupted or self.failure is not None:
             self.stop_flag.value = 1  # workers skip the batches still queued
         for q in self.tasks:
             q.put(None)
+
+    def finish(self, stop: Interrupt, interrupted: bool) -> bool:
+        """Wait for the workers' last results and their closed part files (:meth:`end` first).
+        True if the run was (or is now) interrupted. A second signal raises KeyboardInterrupt."""
+        if interrupted or self.failure is not None:
+            self.stop_flag.value = 1  # workers skip the batches still queued (told after end)
+        self.end(interrupted)
         deadline = None
         while len(self.finished) < len(self.processes):
             if stop.requested and not interrupted:

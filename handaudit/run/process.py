@@ -1,6 +1,6 @@
 """Per-process tweaks, in one place: the collector's threshold while auditing, one BLAS thread,
-pyarrow kept from importing pandas (and, in a worker, numpy), and a worker's signals (stop with
-its parent).
+pyarrow kept from importing pandas (and, in a worker, numpy), how workers start (fork or spawn),
+and a worker's signals (stop with its parent).
 """
 
 from __future__ import annotations
@@ -95,6 +95,42 @@ class _Unavailable:
         if name == self.package or name.startswith(self.package + "."):
             raise ImportError(f"{self.package} is not needed here")
         return None
+
+
+def worker_start_method() -> str:
+    """How this process starts its worker processes: ``fork`` where that is safe, ``spawn`` elsewhere.
+
+    A forked worker has the parent's imports (handaudit, its grammar and rulebook code) and
+    starts auditing within milliseconds; a spawned one first starts an interpreter and imports
+    them, some 0.2 s of CPU in which the parent audits alone (docs/performance.md, "--jobs
+    scaling"). Forking is safe only on Linux and only while this process runs a single thread:
+    another thread's locks would be copied held. pyarrow's allocator starts a thread at import,
+    so a process that has imported pyarrow (a library caller's, a test's) spawns its workers.
+    ``HANDAUDIT_WORKER_START=spawn`` in the environment always spawns.
+    """
+    if os.environ.get("HANDAUDIT_WORKER_START", "").strip().lower() == "spawn" or not sys.platform.startswith("linux"):
+        return "spawn"
+    return "fork" if native_threads() == 1 else "spawn"
+
+
+def native_threads() -> int:
+    """The threads this process runs, the interpreter's and the libraries' alike (Linux: the
+    entries of /proc/self/task; 0 if that cannot be read)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 0
+
+
+def close_inherited(fds) -> None:
+    """In a forked worker: close the parent's descriptors it was given (its other workers' pipe
+    ends, the report directory and its lock), so that only the parent holds them: a worker keeps
+    neither the run's lock nor another worker's pipe open."""
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 class Stopped(BaseException):

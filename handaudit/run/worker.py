@@ -16,6 +16,7 @@ from ..reports.layout import OutputError, reason
 from .common import COMMIT_BYTES, Auditor, RunConfig
 from .process import (
     Stopped,
+    close_inherited,
     die_with_parent,
     no_idle_blas_threads,
     pyarrow_without_numpy,
@@ -59,8 +60,10 @@ class Sender:
             self.conn.close()
 
 
-def worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int) -> None:
-    """A worker process: batches in, results out, until ``None``; then close the part files."""
+def worker_main(worker: int, config: RunConfig, tasks, conn, stop, parent: int, inherited: tuple[int, ...] = ()) -> None:
+    """A worker process: batches in, results out, until ``None``; then close the part files.
+    ``inherited``: the parent's descriptors a forked worker closes first (none when spawned)."""
+    close_inherited(inherited)
     for name in ("SIGINT", "SIGHUP", "SIGXFSZ"):  # the parent decides how to stop; EFBIG, not death
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)

@@ -101,6 +101,71 @@ def test_jobs_1_2_and_3_give_identical_rows(tmp_path):
         assert read_table(outs[jobs], "hands").num_rows == n_input
 
 
+_FORKED_RUN = """
+import json, os, sys
+from handaudit.run import local
+from handaudit.run.process import close_inherited
+
+methods = []
+choose = local.worker_start_method
+local.worker_start_method = lambda: methods.append(choose()) or methods[-1]
+worker_main = local.worker_main
+
+def recording_worker_main(w, config, tasks, conn, stop, parent, inherited=()):
+    close_inherited(inherited)  # what a forked worker holds once it has closed the parent's
+    fds = {}
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            fds[fd] = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            pass
+    with open(os.path.join(sys.argv[3], f"worker-{w}.json"), "w") as f:
+        json.dump({"fds": fds, "tasks": f"pipe:[{os.fstat(tasks.fileno()).st_ino}]"}, f)
+    worker_main(w, config, tasks, conn, stop, parent)
+
+local.worker_main = recording_worker_main
+r = local.Runner([sys.argv[1]], jobs=3, out_dir=sys.argv[2], batch_size=40).run()
+print(json.dumps({"complete": r.complete, "hands": r.summary.hands, "methods": methods}))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_forked_workers_write_the_same_rows_and_hold_none_of_the_parent_s_descriptors(tmp_path):
+    """A process that has not imported pyarrow (``handaudit check``'s) forks its workers. Each
+    then holds neither the report's lock nor another worker's batch pipe, and the report has the
+    rows of a run in one process."""
+    src = synthetic(tmp_path / "mixed.phhs", 700)
+    out, seen = tmp_path / "forked", tmp_path / "seen"
+    seen.mkdir()
+    run = subprocess.run([sys.executable, "-c", _FORKED_RUN, str(src), str(out), str(seen)], capture_output=True,
+                         text=True, cwd=REPO, env=_env(), timeout=300)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result == {"complete": True, "hands": 700, "methods": ["fork"]}
+    workers = {w: json.loads((seen / f"worker-{w}.json").read_text()) for w in (1, 2)}
+    for w, held in workers.items():
+        assert not [path for path in held["fds"].values() if path.endswith(".handaudit.lock")], w
+        others = {workers[v]["tasks"] for v in workers if v != w}
+        assert not others & set(held["fds"].values()), (w, held)
+    audit_to_parquet([str(src)], tmp_path / "here", jobs=1)
+    parts = {f.name.split("-")[2] for f in (out / "actions").iterdir()}
+    assert parts == {"0", "1", "2"}  # every process audited some
+    for table in TABLE_NAMES:
+        assert _rows(tmp_path / "here", table) == _rows(out, table), table
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+@pytest.mark.parametrize("env, expected", [({}, ["fork", "spawn"]),
+                                           ({"HANDAUDIT_WORKER_START": "spawn"}, ["spawn", "spawn"])])
+def test_workers_are_forked_only_while_this_process_runs_one_thread(env, expected):
+    """pyarrow's allocator starts a thread at import: from then on workers are spawned."""
+    code = ("from handaudit.run.process import worker_start_method as m; a = m(); import pyarrow; "
+            "print(a, m())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                         env={**_env(), **env}, timeout=120)
+    assert out.stdout.split() == expected, out.stderr
+
+
 def test_every_table_exists_even_when_empty(tmp_path):
     hand = (CORPUS / "generated" / "NT" / "NT_0001.phh")
     out = tmp_path / "out"
@@ -189,7 +254,7 @@ def _worker_pids(parent: int) -> list[int]:
             cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
         except (OSError, ValueError):
             continue
-        if ppid == parent and b"spawn_main" in cmd and b"resource_tracker" not in cmd:
+        if ppid == parent and b"resource_tracker" not in cmd:  # forked or spawned, every other child is a worker
             pids.append(int(entry))
     return pids
 
@@ -278,14 +343,14 @@ def test_a_worker_writes_the_same_parts_without_numpy(tmp_path):
         assert read_table(tmp_path / "bare", table).equals(read_table(tmp_path / "usual", table)), table
 
 
-@pytest.mark.parametrize("n, count", [(5, 2), (2, 2), (1, 2), (0, 2), (4, 0)])
-def test_flag_last_marks_exactly_the_last_batches(n, count):
-    """The parent keeps the input's last ``count`` batches for itself."""
-    from handaudit.run.batches import flag_last
+@pytest.mark.parametrize("n, count", [(5, 2), (2, 2), (1, 2), (0, 2), (4, 0), (9, 6)])
+def test_count_down_says_how_many_batches_follow_near_the_end(n, count):
+    """Each batch, in order, with how many follow it (``count`` while that many or more do)."""
+    from handaudit.run.batches import count_down
 
-    flagged = list(flag_last(iter(range(n)), count))
-    assert [item for item, _ in flagged] == list(range(n))
-    assert [last for _, last in flagged] == [i >= n - count for i in range(n)]
+    counted = list(count_down(iter(range(n)), count))
+    assert [item for item, _ in counted] == list(range(n))
+    assert [left for _, left in counted] == [min(count, n - 1 - i) for i in range(n)]
 
 
 @pytest.mark.parametrize("before, inside", [((700, 10, 10), (10_000, 10, 10)), ((0, 10, 10), (0, 10, 10)),

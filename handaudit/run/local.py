@@ -168,9 +168,17 @@ class Runner:
             for name, _rows in parts:
                 self.kept.add((table, name))
 
+    def _here(self) -> Auditor:
+        """This process's auditor (made on first use, never again once closed)."""
+        if self.auditor is None:
+            assert not self.closed_here
+            if self.out_dir:
+                skip_pandas_in_pyarrow()  # this process writes Parquet parts too
+            self.auditor = Auditor(self.config, 0)
+        return self.auditor
+
     def _audit_here(self, seq: int, chunks: list[Chunk], nbytes: int, emit: bool = True) -> None:
-        assert self.auditor is not None
-        result = self.auditor.run(seq, chunks, nbytes)
+        result = self._here().run(seq, chunks, nbytes)
         if emit:
             self._emit(result)
         self.pending_here.append(result.summary)
@@ -179,6 +187,8 @@ class Runner:
 
     def _close_here(self, commit_only: bool = False) -> None:
         """Finish this process's parts (and close its writer unless ``commit_only``); count them."""
+        if not commit_only:
+            self.closed_here = True
         if self.auditor is None:
             return
         if commit_only:
@@ -193,12 +203,12 @@ class Runner:
         results were already written (in order) is audited for its rows and its count only; one
         that never came back is dropped if the run is stopping (it was never written or counted)."""
         redone = hands = 0
-        stopping = self.stop.requested or self.auditor is None
+        stopping = self.stop.requested or self.closed_here
         for seq, (chunks, nbytes) in batches:
             emitted = self._emitted(seq)
             if not emitted and stopping:
                 continue
-            if self.auditor is None:
+            if self.closed_here:
                 continue
             self._audit_here(seq, chunks, nbytes, emit=not emitted)
             redone += 1
@@ -226,6 +236,7 @@ class Runner:
         self.pending_here: list[Summary] = []
         self.notes: list[str] = list(self.repeats)
         self.auditor = None
+        self.closed_here = False  # this process's auditor closed: it audits no more batches
         started = time.monotonic()
         interrupted = False
         error = None
@@ -308,9 +319,10 @@ class Runner:
         try:
             if self.jobs > 1:
                 workers = _Workers(self.config, self.jobs - 1, self)
-            if self.out_dir:
-                skip_pandas_in_pyarrow()  # this process writes Parquet parts too
-            self.auditor = Auditor(self.config, 0)
+            if workers is None:
+                self._here()
+            # else made at this process's first batch: the workers get theirs first, and start
+            # on them while this process imports pyarrow
             window = self.window or (2 * _Workers.PER_WORKER * self.jobs)
             # The input's end in view (the last TAIL batches), a worker gets a batch only when it
             # has nothing left to do, and never one of the last KEEP_HERE: this process audits them
@@ -331,6 +343,7 @@ class Runner:
                         or not workers.send(seq, chunks, nbytes, idle_only=left < _Workers.TAIL)):
                     self._audit_here(seq, chunks, nbytes)
             interrupted = stop.requested
+            self._here()  # (if every batch went to a worker: the table directories, for the report's end)
             if workers is not None:
                 workers.end(interrupted)  # the workers close their parts while this process commits
                 if not interrupted and workers.failure is None:
@@ -340,6 +353,7 @@ class Runner:
                 interrupted = workers.finish(stop, interrupted)
             self._close_here()  # what this process audited stays in the report, whatever the workers did
         except BaseException:
+            self.closed_here = True
             if self.auditor is not None:
                 self.auditor.abort()
                 self.auditor = None

@@ -187,8 +187,10 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
             sinks.append(CleanSubsets(subsets))
         html_tmp = _html_temporary(html_file, out_dir)
         try:
+            # numpy only with --html (its reading of the report brings pandas, and numpy with it);
+            # otherwise pyarrow would import it for nothing (some 30 ms)
             runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
-                            sinks=sinks, progress=progress, selection=selection)
+                            sinks=sinks, progress=progress, selection=selection, numpy=html_file is not None)
             result = runner.run()
         except BaseException:
             _remove(html_tmp)

@@ -66,7 +66,7 @@ from .common import (
     default_jobs,
     report_metadata,
 )
-from .process import skip_pandas_in_pyarrow, worker_start_method, workers_without_main
+from .process import pyarrow_without_numpy, skip_pandas_in_pyarrow, worker_start_method, workers_without_main
 from .worker import Sender, worker_main
 
 
@@ -86,8 +86,11 @@ class Runner:
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
                  batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
                  part_rows: int | None = None, sinks: list[ReportSink] | None = None,
-                 selection: Selection = EVERYTHING):
+                 selection: Selection = EVERYTHING, numpy: bool = True):
         self.paths = list(paths)
+        # numpy=False: this process needs no numpy after the run either (``handaudit check``
+        # without --html), so pyarrow is imported without it, as in the workers
+        self.numpy = numpy
         self.selection = selection
         self.rulebook = rulebook
         self.overrides = tuple(overrides)
@@ -173,6 +176,8 @@ class Runner:
         if self.auditor is None:
             assert not self.closed_here
             if self.out_dir:
+                if not self.numpy:
+                    pyarrow_without_numpy()
                 skip_pandas_in_pyarrow()  # this process writes Parquet parts too
             self.auditor = Auditor(self.config, 0)
         return self.auditor

@@ -66,13 +66,14 @@ def skip_pandas_in_pyarrow() -> None:
 
 
 def pyarrow_without_numpy() -> None:
-    """Import pyarrow in a worker process as if numpy were not installed.
+    """Import pyarrow as if numpy were not installed, in a process that needs none of it.
 
     pyarrow imports numpy whenever it can (some 30 ms of CPU and 15 MB a process), but a worker
-    only turns Python lists into Parquet, which needs none of it. pyarrow then works without
-    numpy for the rest of the process (``to_numpy`` and ``to_pandas`` would fail; a worker calls
-    neither). Only handaudit's own workers call this; a process that already has pyarrow or
-    numpy is left alone.
+    only turns Python lists into Parquet, and ``handaudit check`` without ``--html`` only that
+    and the report's footers. pyarrow then works without numpy for the rest of the process
+    (``to_numpy`` and ``to_pandas`` would fail; neither calls them). Only handaudit's workers and
+    a :class:`~handaudit.run.local.Runner` made with ``numpy=False`` (``check``'s) call this; a
+    process that already has pyarrow or numpy is left alone.
     """
     if "pyarrow" in sys.modules or "numpy" in sys.modules:
         return

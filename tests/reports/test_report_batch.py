@@ -329,6 +329,20 @@ def test_a_parquet_run_does_not_import_pandas(tmp_path, jobs):
     assert out.stdout.split() == ["True", "255", "False", "True"], out.stderr
 
 
+def test_check_out_leaves_numpy_out_and_writes_the_same_tables(tmp_path):
+    """``handaudit check --out`` (no --html) imports pyarrow without numpy, as its workers do; the
+    tables are those of a run in a process with numpy."""
+    code = ("import sys; from handaudit.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print('numpy' in sys.modules, 'pyarrow' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, "check", str(CORPUS / "real"), "--out", str(tmp_path / "cli"),
+                          "--quiet", "--jobs", "1"], capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
+    assert out.stdout.split()[-2:] == ["False", "True"], out.stderr
+    Runner([str(CORPUS / "real")], jobs=1, out_dir=str(tmp_path / "usual")).run()
+    for table in TABLE_NAMES:
+        assert read_table(tmp_path / "cli", table).equals(read_table(tmp_path / "usual", table)), table
+
+
 def test_a_worker_writes_the_same_parts_without_numpy(tmp_path):
     """A worker imports pyarrow as if numpy were not installed (run.process.pyarrow_without_numpy):
     its parts hold exactly what a process with numpy writes."""

@@ -9,7 +9,7 @@ events into PHH actions.
 
 from __future__ import annotations
 
-from importlib.resources import files
+import os
 from typing import Final
 
 # Event kinds.
@@ -163,7 +163,8 @@ _PARSER: list = []  # the Lark parser, built on first use (a log whose every lin
 
 
 def grammar_text() -> str:
-    return files(__package__).joinpath("pokerstars.lark").read_text(encoding="utf-8")
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "pokerstars.lark"), encoding="utf-8") as f:
+        return f.read()
 
 
 def parser():  # -> lark.Lark (untyped: lark is not part of the compiled build's types)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from typing import Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..core.hand import Hand
 
@@ -164,20 +163,37 @@ def _written_offset(text: str) -> dt.timedelta | None:
     return -offset if m.group(1) == "-" else offset
 
 
+_ZONES: dict[str, dt.tzinfo | None] = {}
+
+
+def _zone_info(name: str) -> dt.tzinfo | None:
+    """The IANA zone ``name``, None if unknown; remembered by name. (zoneinfo is imported here,
+    by the first hand that names a zone: some 3 ms of every run's start otherwise.)"""
+    if name in _ZONES:
+        return _ZONES[name]
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        zone: dt.tzinfo | None = ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    if len(_ZONES) > 1_000:  # (names come from the input: bounded)
+        _ZONES.clear()
+    _ZONES[name] = zone
+    return zone
+
+
 def _zone(hand: Hand) -> dt.tzinfo | None:
     fields = hand.fields
     name = fields.get("time_zone")
     if isinstance(name, str) and name:
-        try:
-            return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            return None
+        return _zone_info(name)
     abbreviation = fields.get("time_zone_abbreviation")
     if isinstance(abbreviation, str) and abbreviation:
         abbreviation = abbreviation.strip().upper()
         zone_name = ZONE_ABBREVIATIONS.get(abbreviation)
         if zone_name is not None:
-            return ZoneInfo(zone_name)
+            return _zone_info(zone_name)
         offset = ABBREVIATIONS.get(abbreviation)
         if offset is None:
             offset = _written_offset(abbreviation)

@@ -7,7 +7,6 @@ symbolic link; :data:`TABLE_NAMES` are the report's tables, defined here once (l
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 from pathlib import Path
@@ -260,6 +259,8 @@ class ReportDir:
         return removed
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
+        import json  # (here: a run without a report never imports json, some 4 ms of start-up)
+
         self.write_file(None, MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode("utf-8"))
         if complete:
             with self.create(None, SUCCESS, replace=True):
@@ -300,6 +301,8 @@ def write_manifest(out_dir: str | os.PathLike, manifest: dict, complete: bool) -
 
 
 def read_manifest(out_dir: str | os.PathLike) -> dict | None:
+    import json
+
     try:
         return json.loads((Path(out_dir) / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -39,10 +39,8 @@ report directory is ever reached through a symbolic link (see :class:`~handaudit
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import time
-import uuid
 import warnings
 
 from ..findings.selection import EVERYTHING, Selection
@@ -127,7 +125,7 @@ class Runner:
         if self.progress is not None:
             self.progress.total = self.total_bytes
         self.summary = Summary(files=len(files), jobs=self.jobs, rulebook=book.name)
-        self.run_id = uuid.uuid4().hex[:12]
+        self.run_id = os.urandom(6).hex()  # (as uuid4's first 12 hex digits, without importing uuid)
         self.config = RunConfig(
             rulebook=self.rulebook, overrides=self.overrides, out_dir=self.out_dir,
             outputs=tuple(dict.fromkeys(sink.output for sink in self.sinks)),
@@ -400,6 +398,8 @@ class _Workers:
     def __init__(self, config: RunConfig, count: int, runner: Runner):
         self.method = worker_start_method()  # fork where safe: the workers start auditing at once
         forking = self.method == "fork"
+        import multiprocessing as mp  # (here: a run in one process never imports it)
+
         ctx = mp.get_context("fork") if forking else mp.get_context("spawn")
         self.runner = runner
         self.stop_flag = ctx.RawValue("b", 0)  # no lock: a worker killed while reading it blocks no one

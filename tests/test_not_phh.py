@@ -2,8 +2,11 @@
 and the run goes on with the other files; a PHH file with a syntax error stays a syntax-error hand."""
 
 import json
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from handaudit.grammar.sources import not_phh
 
@@ -45,3 +48,34 @@ def test_not_phh_exit_2_one_line_and_other_files_audited(tmp_path):
         ("c.phh", "valid", []),
         ("d.phh", "unreadable", ["syntax-error"]),
     ]
+
+
+_REF_SKIP = re.compile(rb"(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*")
+_REF_BLANK_TAIL = re.compile(rb"[ \t]*(?:#[^\r\n]*)?")
+_REF_ASSIGNMENT = re.compile(rb"[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*=")
+_REF_TABLE = re.compile(rb"[ \t\x0b\x0c]*\[")
+
+
+def _reference_not_phh(head: bytes) -> str | None:
+    """The rule one step at a time (how not_phh read before its single pattern): skip the blank
+    and comment lines; nothing but a comment left, a table, or a field is PHH; else the reason."""
+    pos = _REF_SKIP.match(head, 3 if head.startswith(b"\xef\xbb\xbf") else 0).end()
+    if _REF_BLANK_TAIL.match(head, pos).end() == len(head):
+        return None
+    if _REF_TABLE.match(head, pos) or _REF_ASSIGNMENT.match(head, pos):
+        return None
+    line = re.split(rb"[\r\n]", head[pos:], maxsplit=1)[0]
+    if b"\0" in line:
+        return "not a PHH file: binary data (a NUL byte) where the first table or field should be"
+    return "not a PHH file: the first line is neither a TOML table nor a field assignment"
+
+
+_PIECES = [b"", b" ", b"\t", b"\x0b", b"\x0c", b"\r", b"\n", b"\r\n", b"#", b"# note", b"[", b"[1]", b"=",
+           b"variant", b"'NT'", b"\"a b\"", b"a.b", b"-", b"_", b"\0", b"\xef\xbb\xbf", b"\xff", b"x", b"9"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12) | st.binary(max_size=40))
+def test_not_phh_agrees_with_the_rule_read_step_by_step(parts):
+    head = b"".join(parts) if isinstance(parts, list) else parts
+    assert not_phh(head) == _reference_not_phh(head), head

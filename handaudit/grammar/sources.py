@@ -250,11 +250,12 @@ def _is_multi(path: str, head: bytes) -> bool:
 
 
 NOT_PHH = "not-phh-file"
-# Blank and comment lines (any line end, as bytes.splitlines has them), then the first other line.
-_SKIP = re.compile(rb"(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*")
-_BLANK_TAIL = re.compile(rb"[ \t]*(?:#[^\r\n]*)?")
-_ASSIGNMENT = re.compile(rb"[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*=")
-_TABLE = re.compile(rb"[ \t\x0b\x0c]*\[")
+# A PHH file's start, in one match: past its blank and comment lines (any line end, as
+# bytes.splitlines has them; possessive: skipped once, never tried again), either nothing but a
+# comment, or a table (``[``), or a field (``key =``).
+_PHH_START = re.compile(rb"(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*+"
+                        rb"(?:[ \t]*(?:#[^\r\n]*)?\Z|[ \t\x0b\x0c]*\[|[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*=)")
+_SKIP = re.compile(rb"(?:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*")  # the blank and comment lines alone
 _EOL = re.compile(rb"[\r\n]")
 
 
@@ -262,17 +263,15 @@ def not_phh(head: bytes) -> str | None:
     """Why ``head`` (a file's first bytes) is not PHH at all, or None. Not PHH: the first line
     that is not blank or a comment neither starts a TOML table (``[``) nor is a ``key = value`` line
     (random bytes, an image, prose). Anything else, however broken (a NUL or a bad byte inside
-    a value, an unclosed array), is PHH with a syntax error, reported on its hands.
+    a value, an unclosed array), is PHH with a syntax error, reported on its hands; a file of
+    blank and comment lines only is PHH too (the reader's own findings: no hands, missing fields).
 
-    One scan from the start, no copy and no list of lines: it runs once for every file."""
+    One pattern call for a PHH file, no copy and no list of lines: it runs once for every file."""
     start = 3 if head.startswith(BOM) else 0
-    skipped = _SKIP.match(head, start)  # (both patterns match the empty string: never None)
+    if _PHH_START.match(head, start) is not None:
+        return None
+    skipped = _SKIP.match(head, start)  # (matches the empty string: never None)
     pos = skipped.end() if skipped else start
-    tail = _BLANK_TAIL.match(head, pos)
-    if tail is not None and tail.end() == len(head):
-        return None  # empty or comments only: the reader's own finding (no-hands, missing fields)
-    if _TABLE.match(head, pos) or _ASSIGNMENT.match(head, pos):
-        return None  # (a "[" line: a table header, perhaps a broken one)
     eol = _EOL.search(head, pos)
     if b"\0" in head[pos: eol.start() if eol else len(head)]:
         return "not a PHH file: binary data (a NUL byte) where the first table or field should be"

@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -60,18 +61,32 @@ def templates(corpus: Path = CORPUS) -> list[bytes]:
     return out
 
 
+# A hand's own ``hand = ...`` line (at a line's start: the top level of a PHH hand).
+_HAND_LINE = re.compile(rb"^hand[ \t]*=[^\r\n]*", re.MULTILINE)
+
+
+def renumbered(text: bytes, number: int) -> bytes:
+    """``text`` with its ``hand`` number (if it has one) set to ``number``. A template drawn twice
+    keeps its venue and table: unchanged, every copy after the first would be a ``duplicate-hand``
+    (read, never replayed), a cheaper hand than the template it copies."""
+    return _HAND_LINE.sub(b"hand = %d" % number, text, count=1)
+
+
 def generate(n: int, directory: Path, files: int = 1, seed: int = 1, broken: float = 0.001,
              corpus: Path = CORPUS) -> list[Path]:
-    """Write ``n`` hands into ``files`` .phhs files in ``directory``; their paths."""
+    """Write ``n`` hands into ``files`` .phhs files in ``directory``; their paths. Each hand has a
+    number of its own (:func:`renumbered`), so that none is another's duplicate."""
     rng = random.Random(seed)
     texts = templates(corpus)
     directory.mkdir(parents=True, exist_ok=True)
     paths = [directory / f"synthetic-{i:03d}.phhs" for i in range(files)]
     per_file = [n // files + (1 if i < n % files else 0) for i in range(files)]
+    serial = 0
     for path, count in zip(paths, per_file, strict=True):
         with open(path, "wb", buffering=1 << 20) as out:
             for key in range(1, count + 1):
-                text = texts[rng.randrange(len(texts))]
+                serial += 1
+                text = renumbered(texts[rng.randrange(len(texts))], serial)
                 if broken and rng.random() < broken:
                     text = text[: len(text) // 2] + b"\n"
                 out.write(b"[%d]\n" % key)

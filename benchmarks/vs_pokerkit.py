@@ -70,9 +70,20 @@ def _scaled(text: str, k: int) -> str:
     return _BET.sub(lambda m: m.group(1) + str(Decimal(m.group(2)) * k), text)
 
 
+_HAND_LINE = re.compile(r"^hand[ \t]*=[^\r\n]*", re.M)
+
+
+def _new_hand(text: str, k: int) -> str:
+    """The hand with its amounts times ``k`` and, if it has a ``hand`` number, ``k`` for it: a copy
+    keeps its venue and table, and with its number too it would be a ``duplicate-hand`` (read,
+    not replayed)."""
+    return _HAND_LINE.sub(f"hand = {k}", _scaled(text, k), count=1)
+
+
 def new_text(source: Path, copies: int, dest: Path) -> list[str]:
     """``copies`` copies of every file under ``source``, each hand's amounts multiplied by a factor
-    of its own (1,001, 1,002, ...), so that no two hands share an amount's text."""
+    of its own (1,001, 1,002, ...), so that no two hands share an amount's text, and that factor
+    its hand number, so that no copy is another's duplicate."""
     k = 1000
     for copy in range(copies):
         for path in sorted(source.rglob("*.phh*")):
@@ -82,11 +93,11 @@ def new_text(source: Path, copies: int, dest: Path) -> list[str]:
             out = [pieces[0] if not heads else pieces[0]]
             if not heads:
                 k += 1
-                out = [_scaled(text, k)]
+                out = [_new_hand(text, k)]
             else:
                 for head, body in zip(heads, pieces[1:], strict=True):
                     k += 1
-                    out.append(head + _scaled(body, k))
+                    out.append(head + _new_hand(body, k))
             target = dest / f"{copy}" / path.relative_to(source)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text("".join(out), encoding="utf-8")

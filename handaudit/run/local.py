@@ -4,9 +4,10 @@ This process finds the input files and cuts them into hands (raw bytes, no parsi
 :func:`~handaudit.grammar.sources.read_chunks`) in batches of ``batch_size`` hands. It is one
 of the ``jobs`` auditors: it sends a batch to one of ``jobs - 1`` worker processes that has room
 for it and audits the batch itself otherwise, and of the input's last batches it gives a worker
-only one that would otherwise sit idle (see :meth:`Runner._run_local`). A large ``.phhs`` file is thus spread over all processes, not
-given to one. Each process reads, replays and settles its hands and writes its own Parquet part
-files (one :class:`~handaudit.reports.parquet.ReportWriter` each); a worker sends back a small
+only one that would otherwise sit idle (see :meth:`Runner._run_local`). A large ``.phhs`` file
+is thus spread over all processes, not given to one. Each process reads, replays and settles
+its hands and writes its own Parquet part files (one
+:class:`~handaudit.reports.parquet.ReportWriter` each); a worker sends back a small
 per-batch summary, the hands' statuses and, when asked, their JSONL lines. This process merges
 the summaries, writes JSONL and the clean subsets in input order, and shows progress.
 

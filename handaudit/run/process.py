@@ -101,10 +101,10 @@ class _Unavailable:
 def worker_start_method() -> str:
     """How this process starts its worker processes: ``fork`` where that is safe, ``spawn`` elsewhere.
 
-    A forked worker has the parent's imports (handaudit, its grammar and rulebook code) and
-    starts auditing within milliseconds; a spawned one first starts an interpreter and imports
-    them, some 0.2 s of CPU in which the parent audits alone (docs/performance.md, "--jobs
-    scaling"). Forking is safe only on Linux and only while this process runs a single thread:
+    A forked worker has the parent's imports (handaudit, its grammar and rulebook code) and only
+    imports pyarrow for its writer before it audits; a spawned one first starts an interpreter
+    and imports all of them: some 0.1 s more before its first batch, in which the parent audits
+    alone (docs/performance.md, "--jobs scaling"). Forking is safe only on Linux and only while this process runs a single thread:
     another thread's locks would be copied held. pyarrow's allocator starts a thread at import,
     so a process that has imported pyarrow (a library caller's, a test's) spawns its workers.
     ``HANDAUDIT_WORKER_START=spawn`` in the environment always spawns.

@@ -367,6 +367,48 @@ def test_count_down_says_how_many_batches_follow_near_the_end(n, count):
     assert [left for _, left in counted] == [min(count, n - 1 - i) for i in range(n)]
 
 
+class _Queue:
+    def __init__(self):
+        self.items = []
+
+    def put(self, item):
+        self.items.append(item)
+
+
+def _bare_workers(count: int):
+    """A _Workers with ``count`` fake batch queues and no process: for its bookkeeping alone."""
+    from handaudit.run.local import _Workers
+
+    w = object.__new__(_Workers)
+    w.tasks = [_Queue() for _ in range(count)]
+    w.finished, w.ready, w.ended, w.failure = set(), set(), False, None
+    w.outstanding = [0] * count
+    w.sent = [{} for _ in range(count)]
+    return w
+
+
+def test_near_the_end_a_batch_goes_only_to_an_idle_worker_that_has_started():
+    """The last batches: a worker still starting, or with a batch in hand, gets none; an idle
+    one that has sent a batch back gets it. Before the end, up to PER_WORKER each."""
+    w = _bare_workers(2)
+    assert not w.send(0, [], 0, idle_only=True)  # neither has started
+    w.ready.add(1)
+    w.outstanding[1] = 1
+    assert not w.send(1, [], 0, idle_only=True)  # the started one is busy
+    w.outstanding[1] = 0
+    assert w.send(2, [], 0, idle_only=True) and len(w.tasks[1].items) == 1 and w.outstanding == [0, 1]
+    assert w.send(3, [], 0) and w.outstanding == [1, 1]  # before the end: the least busy, started or not
+    w.outstanding = [w.PER_WORKER, w.PER_WORKER]
+    assert not w.send(4, [], 0)
+
+
+def test_the_workers_are_told_the_end_once():
+    w = _bare_workers(2)
+    w.end(False)
+    w.end(True)  # (again, as finish() does: no second end of input)
+    assert [q.items for q in w.tasks] == [[None], [None]]
+
+
 @pytest.mark.parametrize("before, inside", [((700, 10, 10), (10_000, 10, 10)), ((0, 10, 10), (0, 10, 10)),
                                             ((50_000, 5, 5), (50_000, 5, 5))])
 def test_fewer_collections_raises_only_a_lower_young_threshold_and_restores_it(before, inside):

@@ -5,8 +5,10 @@
 
 Synthetic hands are real and generated hands used as templates: every hand of
 ``../shared/corpus/generated/*/*.phh`` (all eleven variants, many side pots, 10% illegal) and of
-``../shared/corpus/real`` (.phh and .phhs), copied unchanged under new table names ``[1]``,
-``[2]``, ... into one or more ``.phhs`` files, picked at random (seeded). A small share
+``../shared/corpus/real`` (.phh and .phhs), picked at random (seeded) and copied under new
+table names ``[1]``, ``[2]``, ... into one or more ``.phhs`` files, each with a hand number of
+its own (a site hand copied with its number would be a ``duplicate-hand``, never replayed;
+otherwise unchanged). A small share
 (``--broken``, default 0.1%) is cut in half, so that unreadable hands are part of the mix.
 Generation streams to disk: N = 1,000,000 needs about 1 GB and no more memory than one hand.
 

@@ -74,7 +74,9 @@ def _reference_site_hand(data: bytes):
 
 _PIECES = ["venue = 'PokerStars'\n", "  venue='Full Tilt'  # x\n", "hand = 12\n", "hands = 3\n", "hand_x = 1\n",
            "table = 'T 1'\r\n", "\ttable = 9\n", "x = 'venue = 1'\n", "# hand = 5\n", "venue\n", "hand =\n",
-           "_note = 'hand = 9'\n", "venue = ''\n", "hand = \"R5-1\"\n", "[1]\n", "a = 1 hand = 2\n"]
+           "_note = 'hand = 9'\n", "venue = ''\n", "hand = \"R5-1\"\n", "[1]\n", "a = 1 hand = 2\n",
+           " \t hand = 7\n", "hand\t= 8 # c\r\n", "\rhand = 9\n", "venue = 'A#B'\n", "hand = 1\r", "x\rvenue = 'V'\n",
+           "venue =", "hand", " ", "\n", "table\t=\t'T'"]
 
 
 @given(st.lists(st.sampled_from(_PIECES), max_size=12))

@@ -359,3 +359,38 @@ def test_mutated_corpus_files_split_as_tomllib_reads_them():
             assert chunk.problem is None
             assert tomllib.loads(chunk.data.decode()) == doc[chunk.hand_key]
     assert accepted >= 100, accepted
+
+
+_HEADER_PIECES = [b"[", b"]", b"1", b"23", b"a", b"_", b"-", b".", b" ", b"\t", b"\r", b"\n", b"#", b'"', b"'",
+                  b"\xff", b"\x00", b"[[", b"]]"]
+
+
+_HEADER_LINES = st.one_of(
+    st.lists(st.sampled_from(_HEADER_PIECES), max_size=10).map(b"".join),
+    st.tuples(st.sampled_from([b"[", b"[[", b" [", b"\t["]),
+              st.lists(st.sampled_from(_HEADER_PIECES), max_size=5).map(b"".join),
+              st.sampled_from([b"]", b"]]", b" ]", b""]),
+              st.sampled_from([b"", b"\n", b"\r\n", b"\r", b" \n", b"#x\n", b"\n\n", b"x"])).map(b"".join),
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_HEADER_LINES)
+def test_a_bare_header_read_byte_by_byte_is_what_the_header_pattern_reads(line):
+    """The splitter's fast path for ``[1]``-style lines accepts only lines HEADER reads as that
+    hand's table (no array of tables, no dotted name, the same name)."""
+    from handaudit.grammar.splitter import HEADER, _bare_header, _key_text
+
+    bare = _bare_header(line, 0, len(line))
+    if bare is not None:
+        m = HEADER.match(line, 0, len(line))
+        assert m is not None, line
+        _written, array, first, rest = m.group(1, 2, 3, 4)
+        assert array is None and not rest and _key_text(first) == bare, line
+
+
+@pytest.mark.parametrize("line", [b"[1]\n", b"[12345]\r\n", b"[abc_-9]", b"[1]\r"])
+def test_the_usual_headers_take_the_fast_path(line):
+    from handaudit.grammar.splitter import _bare_header
+
+    assert _bare_header(line, 0, len(line)) == line.strip(b"\r\n")[1:-1].decode()

@@ -36,8 +36,8 @@ def _value(raw: bytes) -> str:
 
 
 def _raw_field(data: bytes, key: bytes) -> bytes | None:
-    """The raw value of the first top-level line ``key = value`` (to a ``#``, a ``\r`` or the
-    line's end); a line indented with spaces or tabs is found too. The key is found by one
+    """The raw value of the first top-level line ``key = value`` (to a ``#``, a carriage return
+    or the line's end); a line indented with spaces or tabs is found too. The key is found by one
     ``bytes.find`` (C speed: this runs on every hand of a run); what is around it is read byte by
     byte, a few bytes each, which compiled code does without a method call."""
     n = len(key)

@@ -259,12 +259,17 @@ class ReportDir:
         return removed
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
-        import json  # (here: a run without a report never imports json, some 4 ms of start-up)
-
-        self.write_file(None, MANIFEST, (json.dumps(manifest, indent=2, default=str) + "\n").encode("utf-8"))
+        self.write_file(None, MANIFEST, manifest_bytes(manifest))
         if complete:
             with self.create(None, SUCCESS, replace=True):
                 pass
+
+
+def manifest_bytes(manifest: dict) -> bytes:
+    """``_manifest.json``'s content, as every engine writes it."""
+    import json  # (here: a run without a report never imports json, some 4 ms of start-up)
+
+    return (json.dumps(manifest, indent=2, default=str) + "\n").encode("utf-8")
 
 
 def _is_part_or_temporary(name: str) -> bool:

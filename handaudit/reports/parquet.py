@@ -42,7 +42,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
 )
 from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
-from .schema import schema
+from .schema import schema, stamped_schema
 
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
 DEFAULT_GROUP_ROWS = 65_536  # rows per Parquet row group
@@ -97,7 +97,7 @@ class _TableWriter:
                  metadata: dict, group_rows: int):
         self.report = report
         self.table = table
-        self.schema = schema(table).with_metadata({**schema(table).metadata, **metadata})
+        self.schema = stamped_schema(table, metadata)
         # statistics (min/max) and dictionary pages where they pay: the numbers' statistics are
         # cheap and let readers skip row groups; a string's cost some 20 ns a value. The coded
         # strings arrive dictionary-encoded, the plain ones Parquet hashes itself (files some 3%
@@ -273,12 +273,12 @@ class ReportWriter:
                  part_rows: int = DEFAULT_PART_ROWS, group_rows: int = DEFAULT_GROUP_ROWS,
                  metadata: dict | None = None, run_id: str | None = None):
         self.report = ReportDir(out_dir)
-        meta = {k: str(v) for k, v in (metadata or {}).items()}
         name = f"{run_id}-{worker}" if run_id else str(worker)
         try:
             self.buffer = ReportBuffer(batch_rows)
             group_rows = max(group_rows, batch_rows)
-            self.tables = {t: _TableWriter(self.report, t, name, self.buffer.tables[k], part_rows, meta, group_rows)
+            self.tables = {t: _TableWriter(self.report, t, name, self.buffer.tables[k], part_rows, metadata or {},
+                                           group_rows)
                            for k, t in enumerate(TABLE_NAMES)}
             for t in TABLE_NAMES:
                 self.report.table(t)
@@ -366,12 +366,11 @@ def write_empty_parts(out_dir: str | os.PathLike | ReportDir, metadata: dict | N
     table reads (with its schema)."""
     report, owned = _as_report(out_dir)
     prefix = f"{PART_PREFIX}{run_id}-" if run_id else PART_PREFIX
-    meta = {k: str(v) for k, v in (metadata or {}).items()}
     try:
         for table in TABLE_NAMES:
             if any(n.startswith(prefix) and n.endswith(".parquet") for n in report.names(table)):
                 continue
-            sch = schema(table).with_metadata({**schema(table).metadata, **meta})
+            sch = stamped_schema(table, metadata or {})
             tmp = f"{TMP_PREFIX}{run_id or 'empty'}-empty-{os.getpid()}{TMP_SUFFIX}"
             try:
                 with report.create(table, tmp) as f:

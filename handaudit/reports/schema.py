@@ -168,6 +168,13 @@ def schema(table: str) -> pa.Schema:
     return _SCHEMAS[table]
 
 
+def stamped_schema(table: str, metadata: dict) -> pa.Schema:
+    """:func:`schema` with a run's key/value metadata added (each value as text): what every part
+    of that run carries."""
+    sch = _SCHEMAS[table]
+    return sch.with_metadata({**sch.metadata, **{k: str(v) for k, v in metadata.items()}})
+
+
 _PANDAS_INTS = {pa.int8(): "Int8", pa.int16(): "Int16", pa.int32(): "Int32", pa.int64(): "Int64"}
 
 

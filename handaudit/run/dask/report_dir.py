@@ -12,18 +12,15 @@ import os
 import re
 import shutil
 
-from ...reports.layout import ReportDir
+from ...reports.layout import TABLE_NAMES, ReportDir, manifest_bytes
 from .inputs import is_url, unlink_quietly, url_fs
 from .worker import STAGING
 
 _OUR_PART = re.compile(r"^part-t\d+-\d+\.parquet$")  # a task's part (its name depends on the task only)
 
 
-
-
 class LocalReport:
     """DIR on this machine: locked and cleared as the local engine does."""
-
 
     def __init__(self, out: str):
         self.out = out
@@ -49,8 +46,6 @@ class LocalReport:
 
     def cleanup(self, reported: dict) -> int:
         """Remove the staging area and parts no successful task reported; temporaries removed."""
-        from ...reports.layout import TABLE_NAMES
-
         assert self.held is not None  # prepare() ran
         shutil.rmtree(os.path.join(self.out, STAGING), ignore_errors=True)
         for table in TABLE_NAMES:
@@ -88,7 +83,6 @@ class RemoteReport:
             return []
 
     def prepare(self) -> None:
-        from ...reports.layout import TABLE_NAMES
         from ...reports.parquet import MANIFEST, PART_PREFIX, SUCCESS, TMP_PREFIX
 
         fs = self.fs
@@ -103,13 +97,11 @@ class RemoteReport:
                     fs.rm(f"{self.root}/{table}/{name}")
 
     def cleanup(self, reported: dict) -> int:
-        from ...reports.layout import TABLE_NAMES
-
         removed = 0
         for table in TABLE_NAMES:
             keep = reported.get(table, set())
             for name in self._names(table):
-                temporary = name.startswith(".part-") and name.endswith(".tmp")
+                temporary = name.startswith(".part-") and name.endswith(".tmp")  # (a worker's: .<part>.<id>.tmp)
                 if temporary or (_OUR_PART.match(name) and name not in keep):
                     self.fs.rm(f"{self.root}/{table}/{name}")
                     removed += temporary
@@ -118,18 +110,15 @@ class RemoteReport:
     def finish(self, metadata: dict, complete: bool) -> dict:
         import pyarrow.parquet as pq
 
-        from ...reports.layout import TABLE_NAMES
-        from ...reports.parquet import PART_PREFIX
-        from ...reports.schema import schema
+        from ...reports.parquet import COMPRESSION, PART_PREFIX
+        from ...reports.schema import stamped_schema
 
-        meta = {k: str(v) for k, v in metadata.items()}
         tables = {}
         for table in TABLE_NAMES:
             names = [n for n in self._names(table) if n.startswith(PART_PREFIX) and n.endswith(".parquet")]
             if complete and not names:
-                sch = schema(table).with_metadata({**schema(table).metadata, **meta})
                 with self.fs.open(f"{self.root}/{table}/{PART_PREFIX}empty.parquet", "wb") as f:
-                    pq.write_table(sch.empty_table(), f, compression="zstd")
+                    pq.write_table(stamped_schema(table, metadata).empty_table(), f, compression=COMPRESSION)
                 names = [f"{PART_PREFIX}empty.parquet"]
             rows = 0
             for n in names:
@@ -142,11 +131,9 @@ class RemoteReport:
         """Nothing is held on a remote store (fsspec has no lock to take)."""
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
-        import json
-
         from ...reports.parquet import MANIFEST, SUCCESS
 
-        self.fs.pipe_file(f"{self.root}/{MANIFEST}", (json.dumps(manifest, indent=2, default=str) + "\n").encode())
+        self.fs.pipe_file(f"{self.root}/{MANIFEST}", manifest_bytes(manifest))
         if complete:
             self.fs.pipe_file(f"{self.root}/{SUCCESS}", b"")
 

@@ -121,7 +121,11 @@ def time_zone(hand: Hand | None) -> str | None:
 
 def timestamp(hand: Hand | None) -> dt.datetime | None:
     """When the hand began, in UTC, if the file says enough (module docstring); else None."""
-    day, clock = date(hand), local_time(hand)
+    return _utc(hand, date(hand), local_time(hand))
+
+
+def _utc(hand: Hand | None, day: dt.date | None, clock: dt.time | None) -> dt.datetime | None:
+    """:func:`timestamp` from the hand's :func:`date` and :func:`local_time`, already read."""
     if hand is None or day is None or clock is None:
         return None
     naive = dt.datetime.combine(day, clock.replace(tzinfo=None))
@@ -138,7 +142,13 @@ _MICROSECOND: Final = dt.timedelta(microseconds=1)
 def timestamp_us(hand: Hand | None) -> int | None:
     """:func:`timestamp` as microseconds since the Unix epoch, the Parquet column's own value:
     pyarrow converts an aware ``datetime`` in some 1.2 µs, an int in 20 ns."""
-    stamp = timestamp(hand)
+    return timestamp_us_at(hand, date(hand), local_time(hand))
+
+
+def timestamp_us_at(hand: Hand | None, day: dt.date | None, clock: dt.time | None) -> int | None:
+    """:func:`timestamp_us` for a hand whose :func:`date` and :func:`local_time` the caller has
+    read already (the row builder writes both as columns too)."""
+    stamp = _utc(hand, day, clock)
     return None if stamp is None else (stamp - _EPOCH) // _MICROSECOND
 
 

@@ -70,14 +70,13 @@ def _scaled(text: str, k: int) -> str:
     return _BET.sub(lambda m: m.group(1) + str(Decimal(m.group(2)) * k), text)
 
 
-_HAND_LINE = re.compile(r"^hand[ \t]*=[^\r\n]*", re.M)
-
-
 def _new_hand(text: str, k: int) -> str:
-    """The hand with its amounts times ``k`` and, if it has a ``hand`` number, ``k`` for it: a copy
-    keeps its venue and table, and with its number too it would be a ``duplicate-hand`` (read,
-    not replayed)."""
-    return _HAND_LINE.sub(f"hand = {k}", _scaled(text, k), count=1)
+    """The hand with its amounts times ``k`` and, if it has a ``hand`` number, ``k`` for it
+    (:func:`scale.renumbered`: a copy keeps its venue and table, and with its number too it
+    would be a ``duplicate-hand``, read and not replayed)."""
+    from scale import renumbered
+
+    return renumbered(_scaled(text, k).encode("utf-8"), k).decode("utf-8")
 
 
 def new_text(source: Path, copies: int, dest: Path) -> list[str]:

@@ -11,11 +11,11 @@ never a duplicate (hand numbers alone repeat across files of a dataset).
 
 from __future__ import annotations
 
-import hashlib
 from array import array
 from collections.abc import Callable
 from typing import Final
 
+from ..core.digest import blake2b
 from .chunk import Chunk
 from .sources import printable
 
@@ -133,7 +133,7 @@ class SiteHands:
         venue, table, number = key
         # (each part with its length: no two keys give one text)
         text = f"{len(venue)}:{venue}{-1 if table is None else len(table)}:{table or ''}{number}"
-        digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        digest = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
         hi = int.from_bytes(digest[:8], "little") or 1
         lo = int.from_bytes(digest[8:], "little")
         his, los = self._hi, self._lo

@@ -1,8 +1,12 @@
-"""Parse one PHH action string with the Lark grammar in ``phh.lark``.
+"""Parse one PHH action string by the grammar in ``phh.lark``.
 
 A parse is a pure function of the string, and site logs repeat the same strings ('p3 f',
 'd dh p1 ????') millions of times, so results are memoised. Amounts come back unscaled
 (``'p1 cbr 3.00'`` -> amount 300 with 2 decimals); the reader scales them to the hand's unit.
+
+Most strings are parsed by templates of what the grammar parsed before (below), starting from
+the usual shapes in ``action_shapes.py``; the Lark parse itself is in ``action_parser.py``, which
+is imported only when a string needs it (a new shape, commentary, an error to report).
 """
 
 from __future__ import annotations
@@ -13,11 +17,11 @@ import re._constants as _sre
 import re._parser as _sre_parser
 from abc import ABCMeta, abstractmethod
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Final, NamedTuple
-
-from lark import Lark, Token, Transformer, UnexpectedInput
+from types import ModuleType
+from typing import Any, Callable, ClassVar, Final, NamedTuple
 
 from ..core.cards import cards_from_text
+from ..core.digest import blake2b
 from ..core.hand import (
     BET_RAISE,
     BRING_IN,
@@ -26,12 +30,10 @@ from ..core.hand import (
     DEAL_HOLE,
     DISCARD,
     FOLD,
-    NOOP,
     SHOW_MUCK,
     Action,
 )
 from ..core.value import Value, init_args
-from .action_messages import describe_unexpected
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,57 +186,17 @@ _DISCARD: Final = _Discard()
 _SHOW_MUCK: Final = _ShowMuck()
 
 
-class _ToAction(Transformer):
-    """Turns the parse tree into an :class:`Action` (plus the amount's decimals).
-
-    Each command callback notes its command and its tokens in ``last`` so that
-    :func:`parse_action` can reuse the parse of the leading words (see there).
-    """
-
-    last: tuple[_Command, list] | None = None
-
-    def start(self, items):
-        parsed = ParsedAction(Action(NOOP))
-        commentary = None
-        for item in items:
-            if isinstance(item, ParsedAction):
-                parsed = item
-            elif isinstance(item, Token) and item.type == "COMMENTARY":
-                commentary = item[1:].strip()
-        if commentary is not None:
-            a = parsed.action
-            parsed = ParsedAction(
-                Action(a.kind, a.player, a.cards, a.amount, commentary, a.show_dash), parsed.decimals
-            )
-        return parsed
-
-    def _command(self, command: _Command, items: list) -> ParsedAction:
-        self.last = (command, items)
-        return command.make(items)
-
-    def deal_board(self, items):
-        return self._command(_DEAL_BOARD, items)
-
-    def deal_hole(self, items):
-        return self._command(_DEAL_HOLE, items)
-
-    def bring_in(self, items):
-        return self._command(_BRING_IN, items)
-
-    def bet_raise(self, items):
-        return self._command(_BET_RAISE, items)
-
-    def check_call(self, items):
-        return self._command(_CHECK_CALL, items)
-
-    def fold(self, items):
-        return self._command(_FOLD, items)
-
-    def discard(self, items):
-        return self._command(_DISCARD, items)
-
-    def show_muck(self, items):
-        return self._command(_SHOW_MUCK, items)
+# The commands by their rule names in phh.lark (the parser's callbacks; action_shapes.py's words).
+COMMANDS: Final[dict[str, _Command]] = {
+    "deal_board": _DEAL_BOARD,
+    "deal_hole": _DEAL_HOLE,
+    "bring_in": _BRING_IN,
+    "bet_raise": _BET_RAISE,
+    "check_call": _CHECK_CALL,
+    "fold": _FOLD,
+    "discard": _DISCARD,
+    "show_muck": _SHOW_MUCK,
+}
 
 
 def grammar_text() -> str:
@@ -244,10 +206,43 @@ def grammar_text() -> str:
         return f.read()
 
 
-_GRAMMAR = grammar_text()
-# The transformer runs inside the LALR parser (no tree is built): one pass per string.
-_TRANSFORMER = _ToAction()
-_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="contextual", maybe_placeholders=False, transformer=_TRANSFORMER)
+def grammar_digest(text: str) -> str:
+    """The digest of a grammar text that action_shapes.py was written from."""
+    return blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+_FULL: list[ModuleType] = []  # action_parser, once imported
+
+
+def full_parser() -> Any:
+    """The module of the full Lark parse (action_parser), imported on first use: importing Lark
+    and building the grammar's LALR tables cost some 30 ms, more than a small run's hands."""
+    if not _FULL:
+        from . import action_parser
+
+        _FULL.append(action_parser)
+    return _FULL[0]
+
+
+def _shapes_data(grammar: str) -> Any:
+    """action_shapes.py, or None if it is missing or was written from another grammar than
+    ``grammar`` (phh.lark's text; then every shape is learned by full parses, as if it had none)."""
+    try:
+        from . import action_shapes
+    except ImportError:  # not written yet: action_parser.main() writes it
+        return None
+    return action_shapes if action_shapes.GRAMMAR_DIGEST == grammar_digest(grammar) else None
+
+
+_SHAPES_DATA: Final = _shapes_data(grammar_text())
+
+
+def _terminal_regexp(name: str) -> str:
+    """A terminal's pattern as a regular expression: from action_shapes.py, or from the grammar."""
+    data = _SHAPES_DATA
+    if data is not None:
+        return str(data.TERMINALS[name])
+    return str(full_parser().terminal_regexp(name))
 
 # The parse of an action's shape, reused for other players and last words. Action strings
 # differ mostly in their player and their last word (cards, an amount): 'd dh p1 AsKd',
@@ -287,7 +282,8 @@ class _Terminal:
     """
 
     def __init__(self, name: str) -> None:
-        regexp = _PARSER.get_terminal(name).pattern.to_regexp()
+        self.name = name
+        regexp = _terminal_regexp(name)
         self.fullmatch: _Match = re.compile(regexp).fullmatch
         self.ascii: list[bool] | None = None
         self.seen: dict[str, bool] = {}  # the pattern's verdicts, for a terminal without a table
@@ -330,7 +326,7 @@ _ONE_CHARACTER: Final = (_sre.IN, _sre.LITERAL, _sre.NOT_LITERAL, _sre.ANY, _sre
 _REUSABLE: Final = {name: _Terminal(name) for name in ("CARDS", "AMOUNT")}
 _WS: Final = _Terminal("WS")
 _WS_ASCII: Final = [_WS.has(c) for c in range(128)]  # common.WS is one class repeated: exact
-_PLAYER_WORD: Final = re.compile(_PARSER.get_terminal("PLAYER").pattern.to_regexp())
+_PLAYER_WORD: Final = re.compile(_terminal_regexp("PLAYER"))
 _MAX_TEMPLATES: Final = 1 << 14
 
 
@@ -465,16 +461,31 @@ class _Templates:
         self.heads[key] = head
         return head
 
-    def learn(self, words: list[str]) -> None:
-        """Keep the last full parse (of ``words``) as a template, if it can be reused."""
-        last = _TRANSFORMER.last
+    def seed(self) -> None:
+        """Start from the shapes in action_shapes.py (none if it is stale: see _shapes_data)."""
+        data = _SHAPES_DATA
+        if data is None or not self.enabled:
+            return
+        for key, last, rule, head, players, tail in data.SHAPES:
+            shape = self.shapes.get(key)
+            if shape is None:
+                shape = self.shapes[key] = _Shape()
+            template = _Template(COMMANDS[rule], list(head), list(players), None if tail is None else _REUSABLE[tail])
+            if last is None:
+                shape.varying = template
+            else:
+                shape.fixed[last] = template
+
+    def learn(self, words: list[str], last: tuple[_Command, list] | None) -> None:
+        """Keep a full parse of ``words`` (its command and items, as the parser's callback had
+        them; tokens, whose ``type`` is their terminal) as a template, if it can be reused."""
         if last is None or len(self.shapes) >= _MAX_TEMPLATES:
             return
         command, items = last
         # a plain zip (mypyc compiles only that into a loop), the lengths being compared first
         if len(items) != len(words) or any(str(item) != word for item, word in zip(items, words)):  # noqa: B905
             return
-        players = [i for i, item in enumerate(items) if isinstance(item, Token) and item.type == "PLAYER"]
+        players = [i for i, item in enumerate(items) if getattr(item, "type", None) == "PLAYER"]
         shape = _shape(words)
         if [i for i, w in enumerate(shape) if w is None] != players:
             return  # the player-like words must be exactly the PLAYER tokens
@@ -485,9 +496,9 @@ class _Templates:
             learned = self.shapes[shape[:n]] = _Shape()
             # The heads seen without a shape may be of this one; the others keep theirs.
             self.heads = {key: head for key, head in self.heads.items() if head.shape is not None}
-        tail = items[n]
-        if isinstance(tail, Token) and tail.type in _REUSABLE:
-            learned.varying = _Template(command, head, players, _REUSABLE[tail.type])
+        tail = getattr(items[n], "type", None)
+        if tail is not None and tail in _REUSABLE:
+            learned.varying = _Template(command, head, players, _REUSABLE[tail])
         else:  # a fixed last word (a PLAYER word last would be fixed too: the key is its text)
             learned.fixed[words[n]] = _Template(command, head, [i for i in players if i < n], None)
 
@@ -508,44 +519,37 @@ def _grammar_spaced(text: str) -> bool:
 # HANDAUDIT_TEMPLATES=off in the environment (inherited by worker processes) turns the templates
 # off for a run: to rule the fast path out when a parse looks wrong, and to measure what it saves.
 _TEMPLATES: Final = _Templates(os.environ.get("HANDAUDIT_TEMPLATES", "on").lower() not in ("off", "0", "no"))
+_TEMPLATES.seed()
 
 
 def use_templates(enabled: bool) -> None:
-    """Turn the template fast path on or off in this process (and forget what it learned).
+    """Turn the template fast path on or off in this process (and forget what it learned, back
+    to the shapes of action_shapes.py).
 
     Off, every action string not in the memo takes the full Lark parse; the results are the
     same either way (tests/grammar/test_action_templates.py), only slower.
     """
     _TEMPLATES.clear()
     _TEMPLATES.enabled = enabled
+    _TEMPLATES.seed()
     parse_action.cache_clear()
 
 
 def _parse_action(text: str) -> ParsedAction | ActionError:
     """Parse one action string, unmemoised; never raises."""
-    try:
-        templates = _TEMPLATES
-        if templates.enabled:
+    templates = _TEMPLATES
+    if templates.enabled:
+        try:
             reused = templates.parse(text)
-            if reused is not None:
-                return reused
-        _TRANSFORMER.last = None
-        parsed: ParsedAction = _PARSER.parse(text)  # type: ignore[assignment]  # the transformer's value
-        if templates.enabled and "#" not in text:  # no commentary
-            _TEMPLATES.learn(text.split())
-        return parsed
-    except UnexpectedInput as err:
-        message, column = describe_unexpected(text, err)
-        return ActionError("syntax-error", message, column)
-    except Exception as err:  # a card or player refused by the transformer
-        inner = getattr(err, "orig_exc", err)
-        if isinstance(inner, _BadCards):
-            token = inner.token  # a Token here: only the full parse lets _BadCards out
-            if not isinstance(token, Token):
-                return ActionError("invalid-card", inner.message, 1)
-            code = "unknown-player" if token.type == "PLAYER" else "invalid-card"
-            return ActionError(code, inner.message, token.column or 1)
-        return ActionError("syntax-error", f"cannot parse action {text!r}: {inner}", 1)
+        except Exception:  # never expected; then the full parse, the authority, has the word
+            reused = None
+        if reused is not None:
+            return reused
+    full = full_parser()
+    parsed = full.parse(text)
+    if templates.enabled and isinstance(parsed, ParsedAction) and "#" not in text:  # no commentary
+        templates.learn(text.split(), full.last_command())
+    return parsed  # type: ignore[no-any-return]
 
 
 class CacheInfo(NamedTuple):

@@ -8,7 +8,18 @@ chip, compares the result with the payouts the file records, and writes the audi
 run's summary; ``to_dataframes(out_dir)`` reads them back as pandas DataFrames.
 """
 
-from .api import HandReport, audit, audit_read
+import gc as _gc
+
+# The collector is held off while the package's modules load: their classes, functions and
+# tables are all kept, so its passes over them find nothing, and cost some 4 ms of every run's
+# start (docs/performance.md, "Start-up"). It is turned back on as it was found.
+_collecting = _gc.isenabled()
+_gc.disable()
+try:
+    from .api import HandReport, audit, audit_read
+finally:
+    if _collecting:
+        _gc.enable()
 
 __all__ = ["HandReport", "audit", "audit_read", "audit_to_parquet", "to_dataframes"]
 __version__ = "0.1.0"

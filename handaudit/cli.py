@@ -9,6 +9,7 @@ is one line ``handaudit: internal error: ...`` (``HANDAUDIT_DEBUG=1`` shows the 
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from io import StringIO
@@ -548,6 +549,11 @@ def report(directory, out, hands):
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the command, map every outcome to an exit status."""
+    if argv is None:  # the process's own command line: it ends here (sys.exit below)
+        # What the imports made lives until the process ends: set aside from the collector, it is
+        # not walked again by each full collection of the run, nor at the exit (some 10 ms of a
+        # small run: docs/performance.md, "Start-up"). Never done for a caller's argv (tests).
+        gc.freeze()
     debug = os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
     user_errors = _rulebook_error_types()
     try:

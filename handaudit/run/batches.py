@@ -30,6 +30,19 @@ def input_batches(files: list[str], batch_size: int):
         yield batch, size
 
 
+def read_ahead(batches, limit: int) -> tuple[list, bool]:
+    """The first of ``batches`` (``(chunks, bytes)`` pairs) until they hold ``limit`` bytes, and
+    whether those were all there is: how big a pipe's input is, known only by reading it."""
+    first: list = []
+    size = 0
+    for batch in batches:
+        first.append(batch)
+        size += batch[1]
+        if size >= limit:
+            return first, False
+    return first, True
+
+
 def count_down(items, count: int):
     """``(item, left)`` for each of ``items``: ``left`` is how many items follow it, or ``count``
     when ``count`` or more do (known by reading ``count`` items ahead)."""

@@ -40,6 +40,7 @@ report directory is ever reached through a symbolic link (see :class:`~handaudit
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 import warnings
@@ -51,7 +52,7 @@ from ..importers.inputs import expand_inputs
 from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
-from .batches import count_down, input_batches, input_bytes
+from .batches import count_down, input_batches, input_bytes, read_ahead
 from .common import (
     DEFAULT_BATCH,
     SMALL_INPUT_BYTES,
@@ -321,6 +322,15 @@ class Runner:
         """
         workers = None
         try:
+            source = input_batches(self.files, self.batch_size)
+            if self.jobs > 1 and self.jobs_requested is None and self.total_bytes is None:
+                # a pipe (`cat day.phhs | handaudit check -`): its first SMALL_INPUT_BYTES are read
+                # before any worker starts, and an input that ends there is audited in this
+                # process alone, as a small file is (a worker's start would cost more than it)
+                first, whole = read_ahead(source, SMALL_INPUT_BYTES)
+                if whole:
+                    self.jobs = self.summary.jobs = 1
+                source = itertools.chain(first, source)
             if self.jobs > 1:
                 workers = _Workers(self.config, self.jobs - 1, self)
             if workers is None:
@@ -331,7 +341,7 @@ class Runner:
             # The input's end in view (the last TAIL batches), a worker gets a batch only when it
             # has nothing left to do, and never one of the last KEEP_HERE: this process audits them
             # while the workers empty their queues, and all end together.
-            batches = count_down(input_batches(self.files, self.batch_size), _Workers.TAIL if workers else 0)
+            batches = count_down(source, _Workers.TAIL if workers else 0)
             for seq, ((chunks, nbytes), left) in enumerate(batches):
                 if workers is not None:
                     # the ordered window is full: the oldest batch is still at a worker

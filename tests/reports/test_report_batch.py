@@ -20,7 +20,7 @@ from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import MANIFEST, SUCCESS, prepare_dir, read_table
 from handaudit.run.local import Runner, audit_to_parquet
 
-from helpers import CORPUS, REPO, cli_env
+from helpers import CORPUS, REPO, cli_env, run_cli
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not found")
 
@@ -428,3 +428,40 @@ def test_fewer_collections_raises_only_a_lower_young_threshold_and_restores_it(b
         assert gc.get_threshold() == before
     finally:
         gc.set_threshold(*saved)
+
+
+@pytest.mark.parametrize("sizes, limit, taken, whole", [([5, 5, 5], 12, 3, False), ([5, 5, 5], 10, 2, False),
+                                                         ([5, 5], 11, 2, True), ([], 10, 0, True)])
+def test_read_ahead_takes_batches_until_the_limit_and_says_if_that_was_all(sizes, limit, taken, whole):
+    from handaudit.run.batches import read_ahead
+
+    batches = iter([([], size) for size in sizes])
+    first, ended = read_ahead(batches, limit)
+    assert [size for _, size in first] == sizes[:taken] and ended is whole
+    assert [size for _, size in batches] == sizes[taken:]  # the rest is left to read
+
+
+def _jobs_line(stdout: bytes) -> str:
+    return next(line for line in stdout.decode().splitlines() if line.startswith("Throughput:"))
+
+
+def test_a_small_pipe_is_audited_in_one_process_and_a_large_one_by_workers(tmp_path):
+    from handaudit.run.common import SMALL_INPUT_BYTES, default_jobs
+
+    small = synthetic(tmp_path / "small.phhs", 40).read_bytes()
+    done = run_cli("check", "-", stdin=small)
+    assert done.returncode in (0, 1), done.stderr
+    assert _jobs_line(done.stdout).endswith(("1 job", "1 job, compiled build", "1 job, pure-Python build")), done.stdout
+    if default_jobs() == 1:
+        pytest.skip("one core: the default is one process for any input")
+    n = 40
+    while len(synthetic(tmp_path / "large.phhs", n, broken_every=0).read_bytes()) < SMALL_INPUT_BYTES * 1.2:
+        n *= 2
+    large = (tmp_path / "large.phhs").read_bytes()
+    done = run_cli("check", "-", "--out", str(tmp_path / "out"), stdin=large, env={"HANDAUDIT_WORKER_START": "spawn"})
+    assert done.returncode in (0, 1), done.stderr
+    assert f"{default_jobs()} jobs" in _jobs_line(done.stdout), done.stdout
+    assert f"{n:,} hands read" in done.stdout.decode(), done.stdout
+    parts = list((tmp_path / "out" / "hands").glob("part-*.parquet"))
+    assert len(parts) >= 2  # the parent's and a worker's
+    assert sum(pq.ParquetFile(p).metadata.num_rows for p in parts) == n

@@ -19,7 +19,6 @@ attribute per parameter so the replay reads ``book.limit_raises`` without a look
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 import stat
@@ -391,6 +390,8 @@ def _string(val, where: str) -> str:
 def _suggest(word: str, options) -> str:
     if len(word) > 100:  # no key is that long; difflib's cost grows with the word
         return ""
+    import difflib  # (here: only a mistyped key needs it, and a run's start would pay its import)
+
     close = difflib.get_close_matches(word, list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -121,22 +121,19 @@ def time_zone(hand: Hand | None) -> str | None:
 
 def timestamp(hand: Hand | None) -> dt.datetime | None:
     """When the hand began, in UTC, if the file says enough (module docstring); else None."""
-    return _utc(hand, date(hand), local_time(hand))
-
-
-def _utc(hand: Hand | None, day: dt.date | None, clock: dt.time | None) -> dt.datetime | None:
-    """:func:`timestamp` from the hand's :func:`date` and :func:`local_time`, already read."""
-    if hand is None or day is None or clock is None:
-        return None
-    naive = dt.datetime.combine(day, clock.replace(tzinfo=None))
-    zone = _zone(hand)
-    if zone is None:
-        return None
-    return naive.replace(tzinfo=zone).astimezone(dt.timezone.utc)
+    value = timestamp_us(hand)
+    return None if value is None else from_timestamp_us(value)
 
 
 _EPOCH: Final = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 _MICROSECOND: Final = dt.timedelta(microseconds=1)
+_DAY_US: Final = 86_400_000_000
+_EPOCH_ORDINAL: Final = 719_163  # dt.date(1970, 1, 1).toordinal()
+# The instants a datetime can hold (years 1 to 9999, UTC), in microseconds since the epoch: a
+# hand whose time falls outside them in UTC (1 January of year 1 in Tokyo) has no timestamp.
+_FIRST_US: Final = (1 - _EPOCH_ORDINAL) * _DAY_US
+_LAST_US: Final = (dt.date.max.toordinal() + 1 - _EPOCH_ORDINAL) * _DAY_US - 1
+_FIXED_OFFSETS: dict[dt.tzinfo, int] = {}
 
 
 def timestamp_us(hand: Hand | None) -> int | None:
@@ -147,9 +144,46 @@ def timestamp_us(hand: Hand | None) -> int | None:
 
 def timestamp_us_at(hand: Hand | None, day: dt.date | None, clock: dt.time | None) -> int | None:
     """:func:`timestamp_us` for a hand whose :func:`date` and :func:`local_time` the caller has
-    read already (the row builder writes both as columns too)."""
-    stamp = _utc(hand, day, clock)
-    return None if stamp is None else (stamp - _EPOCH) // _MICROSECOND
+    read already (the row builder writes both as columns too).
+
+    Counted in integers, the local time less the zone's offset then (the same instant as
+    ``datetime.astimezone``, at a tenth of its cost: the datetime arithmetic was some 18,000
+    instructions a hand, compiled)."""
+    if hand is None or day is None or clock is None:
+        return None
+    zone = _zone(hand)
+    if zone is None:
+        return None
+    offset_us = _FIXED_OFFSETS.get(zone)
+    if offset_us is None:
+        if isinstance(zone, dt.timezone):  # one offset whatever the date: remembered
+            offset_us = _FIXED_OFFSETS[zone] = _us(zone.utcoffset(None))
+        else:  # a zone whose offset the local date and time decide (IANA; the time's fold too):
+            # a tzinfo reads only those of the datetime it is given, so the time's own tzinfo
+            # (none from TOML) does not matter
+            offset_us = _us(zone.utcoffset(dt.datetime.combine(day, clock)))
+    local_us = ((_days_since_epoch(day.year, day.month, day.day)) * _DAY_US
+                + ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1_000_000 + clock.microsecond)
+    value = local_us - offset_us
+    return value if _FIRST_US <= value <= _LAST_US else None
+
+
+def _days_since_epoch(year: int, month: int, day: int) -> int:
+    """Days from 1 January 1970 to the date (proleptic Gregorian), in integers: what
+    ``date.toordinal() - 719163`` gives, without the method call (the era algorithm: 400-year
+    eras of 146,097 days, years counted from March so that the leap day ends the year)."""
+    y = year - 1 if month <= 2 else year
+    era = y // 400
+    year_of_era = y - era * 400
+    day_of_year = (153 * (month - 3 if month > 2 else month + 9) + 2) // 5 + day - 1
+    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
+    return era * 146_097 + day_of_era - 719_468
+
+
+def _us(offset: dt.timedelta | None) -> int:
+    if offset is None:
+        return 0
+    return (offset.days * 86_400 + offset.seconds) * 1_000_000 + offset.microseconds
 
 
 def from_timestamp_us(value: int) -> dt.datetime:

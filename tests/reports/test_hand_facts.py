@@ -99,3 +99,40 @@ def test_the_parquet_timestamp_value_is_the_timestamp_exactly(naive):
     assert F.timestamp(hand) == stamp
     assert F.from_timestamp_us(F.timestamp_us(hand)) == stamp
     assert F.timestamp_us(None) is None
+
+
+ZONE_FIELDS = ["time_zone = 'America/Toronto'", "time_zone = 'Australia/Lord_Howe'", "time_zone = 'Asia/Kathmandu'",
+               "time_zone = 'Europe/Dublin'", "time_zone_abbreviation = 'ET'", "time_zone_abbreviation = 'NST'",
+               "time_zone_abbreviation = 'GMT-0910'", "time_zone_abbreviation = 'UTC+14'", ""]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.datetimes(min_value=dt.datetime(1, 1, 1), max_value=dt.datetime(9999, 12, 31, 23, 59, 59, 999_999)),
+       st.sampled_from(ZONE_FIELDS))
+def test_the_timestamp_is_the_local_time_less_the_zones_offset_then(naive, zone_field):
+    """The integer count agrees with ``datetime.astimezone`` to the microsecond, in zones with
+    daylight saving time, half-hour and odd offsets, historical local mean time (years before
+    1900) and none (UTC); a time outside the years a datetime holds once in UTC has none."""
+    hand = _hand(f"year = {naive.year}\nmonth = {naive.month}\nday = {naive.day}\n"
+                 f"time = {naive.time().isoformat()}\n{zone_field}\n")
+    zone = F._zone(hand)
+    try:
+        expected = naive.replace(tzinfo=zone).astimezone(UTC)
+    except OverflowError:
+        expected = None
+    assert F.timestamp(hand) == expected
+    assert F.timestamp_us(hand) == (None if expected is None else (expected - F._EPOCH) // dt.timedelta(microseconds=1))
+
+
+@pytest.mark.parametrize("extra", [
+    "year = 1\nmonth = 1\nday = 1\ntime = 00:30:00\ntime_zone_abbreviation = 'JST'\n",  # UTC: 31 December of year 0
+    "year = 9999\nmonth = 12\nday = 31\ntime = 23:30:00\ntime_zone = 'America/Toronto'\n",  # UTC: year 10000
+])
+def test_a_time_beyond_the_years_a_datetime_holds_in_utc_has_no_timestamp(extra):
+    hand = _hand(extra)
+    assert F.date(hand) is not None and F.timestamp(hand) is None and F.timestamp_us(hand) is None
+
+
+@given(st.dates())
+def test_days_since_the_epoch_are_the_dates_ordinal_less_1970s(day):
+    assert F._days_since_epoch(day.year, day.month, day.day) == day.toordinal() - dt.date(1970, 1, 1).toordinal()

@@ -295,7 +295,11 @@ hand = 1234
 @pytest.fixture(scope="module")
 def placed(tmp_path_factory):
     d = tmp_path_factory.mktemp("placed")
-    (d / "in.phhs").write_text(f"[placed]\n{_PLACED}\n[bare]\n{VALID_HAND}\n[broken]\nvariant = 'NT'\nantes = [0\n")
+    # [early]: half past midnight on 1 January of year 1 in Tokyo is in year 0 in UTC, which no
+    # timestamp holds (this once stopped the whole run with an OverflowError)
+    early = VALID_HAND + "year = 1\nmonth = 1\nday = 1\ntime = 00:30:00\ntime_zone_abbreviation = 'JST'\n"
+    (d / "in.phhs").write_text(f"[placed]\n{_PLACED}\n[bare]\n{VALID_HAND}\n[early]\n{early}\n"
+                               "[broken]\nvariant = 'NT'\nantes = [0\n")
     out = d / "report"
     result = run_cli("check", str(d / "in.phhs"), "--out", str(out), "--fail-on", "never")
     assert result.returncode == 0, result.stderr
@@ -317,6 +321,9 @@ def test_the_hands_table_says_where_each_hand_comes_from(placed):
     bare = rows["bare"]
     assert [bare[k] for k in ("venue", "table", "date", "time", "timestamp", "currency")] == [None] * 6
     assert bare["blinds_or_straddles"] == [5, 10, 0] and bare["min_bet"] == 10
+    early = rows["early"]
+    assert (early["date"], early["time"], early["time_zone"], early["timestamp"]) == (
+        dt.date(1, 1, 1), dt.time(0, 30), "JST", None)
     broken = rows["broken"]
     assert broken["status"] == "unreadable"
     assert [broken[k] for k in ("blinds_or_straddles", "antes", "min_bet", "timestamp")] == [None] * 4
@@ -355,7 +362,8 @@ def test_rake_per_venue_per_day_is_one_query(placed):
     """The question the columns are for: rake per venue and day, exact (minor units and scale)."""
     q = (f"select venue, date, currency, scale, sum(rake) as rake, count(*) as hands "
          f"from read_parquet('{placed}/hands/*.parquet') where status != 'unreadable' "
-         "group by all order by venue nulls last")
+         "group by all order by venue nulls last, date nulls last")
     import datetime as dt
 
-    assert duckdb.sql(q).fetchall() == [("Casino A", dt.date(2026, 7, 1), "CAD", 2, 0, 1), (None, None, None, 2, 0, 1)]
+    assert duckdb.sql(q).fetchall() == [("Casino A", dt.date(2026, 7, 1), "CAD", 2, 0, 1),
+                                        (None, dt.date(1, 1, 1), None, 2, 0, 1), (None, None, None, 2, 0, 1)]

@@ -15,8 +15,6 @@ from __future__ import annotations
 import os
 from decimal import Decimal
 from pathlib import Path
-from typing import cast
-
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
@@ -40,7 +38,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import KEY_COLUMNS, ReportBuffer, Strings, Table
+from .buffer import KEY_COLUMNS, Column, Flags, ReportBuffer, Strings, Table
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema, stamped_schema
 
@@ -241,24 +239,26 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
     return pc.run_end_decode(runs)
 
 
-_SHORT_BATCH = 400  # rows: below this, pa.array of the codes is quicker than bytes and a cast
-
-
 def _array(column, field: pa.Field) -> pa.Array:
-    """A buffered column as an Arrow array: values as the field's type; a string column
-    (:class:`~handaudit.reports.buffer.Strings`) as its int32 codes. With no null and a small
-    dictionary the codes go through bytes (``bytes(list)``: some 7 ns a value against 18 for
-    ``pa.array``, but the cast to int32 costs some 5 µs, so not for a short batch). A plain list
-    (numbers, or strings that rarely repeat) as its values."""
-    if not isinstance(column, Strings):
-        if pa.types.is_timestamp(field.type):  # buffered as microseconds since the epoch (rows.py)
-            return pa.array(column, type=pa.int64()).cast(field.type)
+    """A buffered column as an Arrow array: a :class:`~handaudit.reports.buffer.Column` (numbers,
+    flags, a string column's int32 codes) wrapped from its bytes, the numbers cast to the field's
+    type; a plain list (strings that rarely repeat, lists, dates) converted value by value."""
+    if not isinstance(column, Column):
         return pa.array(column, type=field.type)
-    codes = column.codes
-    if not column.nulls and len(column.words) <= 127 and len(codes) >= _SHORT_BATCH:
-        small = pa.Array.from_buffers(pa.int8(), len(codes), [None, pa.py_buffer(bytes(cast("list[int]", codes)))])
-        return small.cast(pa.int32())
-    return pa.array(codes, type=pa.int32())
+    data, valid, nulls, n = column.buffers()
+    bitmap = None if valid is None else _bits(valid, n)
+    if isinstance(column, Strings):
+        return pa.Array.from_buffers(pa.int32(), n, [bitmap, pa.py_buffer(data)], null_count=nulls)
+    if isinstance(column, Flags):
+        return pa.Array.from_buffers(pa.bool_(), n, [bitmap, _bits(data, n)], null_count=nulls)
+    values = pa.Array.from_buffers(pa.int64(), n, [bitmap, pa.py_buffer(data)], null_count=nulls)
+    # a checked cast: a value beyond the column's type is refused, as a conversion would refuse it
+    return values if field.type == pa.int64() else values.cast(field.type)
+
+
+def _bits(flags: bytes, n: int) -> pa.Buffer:
+    """One byte a value (0 or 1) packed into Arrow's bitmap of one bit a value."""
+    return pa.Array.from_buffers(pa.uint8(), n, [None, pa.py_buffer(flags)]).cast(pa.bool_()).buffers()[1]
 
 
 class ReportWriter:

@@ -220,10 +220,12 @@ def test_empty_actions_read():
 
 def test_memory_of_the_largest_hand_is_bounded():
     """A hand of MAX_ACTIONS actions (the most the reader takes), read, replayed, settled and
-    reported: peak memory under 1.2 KB an action (measured: ~800 bytes, ~50x its text)."""
+    reported (its JSONL line, and its rows buffered for Parquet, as a run does): peak memory under
+    1.2 KB an action (measured: ~800 bytes, ~50x its text)."""
     from handaudit.grammar.chunk import Chunk
+    from handaudit.reports.buffer import ReportBuffer
     from handaudit.reports.jsonl import report_line
-    from handaudit.reports.rows import hand_rows
+    from handaudit.reports.rows import add_hand
     from handaudit.rules.rulebook import load_rulebook
     from handaudit.run.hand_loop import audit_chunk
 
@@ -236,7 +238,7 @@ def test_memory_of_the_largest_hand_is_bounded():
     try:
         report = audit_chunk(Chunk("big", "", 0, text.encode(), 1), book)
         report_line(report)
-        hand_rows(report)
+        add_hand(ReportBuffer(), report)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -11,7 +11,7 @@ import pytest
 
 from handaudit.grammar.chunk import Chunk
 from handaudit.reports import rows
-from handaudit.reports.buffer import KEY_COLUMNS, ReportBuffer, Strings
+from handaudit.reports.buffer import KEY_COLUMNS, Column, ReportBuffer
 from handaudit.reports.columns import COLUMNS
 from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.schema import TABLES, schema
@@ -33,8 +33,13 @@ winnings = [0, 0, 0.25]
 
 
 def _buffered(table):
-    """The names of a buffer's columns: its attributes that are lists or Strings (keys apart)."""
-    return {n for n in dir(table) if not n.startswith("_") and isinstance(getattr(table, n), (list, Strings))}
+    """The names of a buffer's columns: its attributes that are lists or Columns (keys and the
+    registry of columns apart), each in the registry that truncate takes back."""
+    names = {n for n in dir(table)
+             if not n.startswith("_") and n not in ("columns", "lists") and isinstance(getattr(table, n), (list, Column))}
+    registered = [*table.columns, *table.lists]
+    assert len(registered) == len(names) and all(any(getattr(table, n) is c for c in registered) for n in names)
+    return names
 
 
 def test_every_table_has_a_buffer_and_its_columns_in_the_schema():

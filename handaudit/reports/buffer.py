@@ -26,13 +26,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from librt.strings import BytesWriter, read_i32_le, read_i64_le, write_i32_le, write_i64_le
+from librt.strings import (
+    BytesWriter,
+    read_i16_le,
+    read_i32_le,
+    read_i64_le,
+    write_i16_le,
+    write_i32_le,
+    write_i64_le,
+)
 
 
 class Column:
     """A column of fixed-width values as Arrow holds one: ``data``, ``width`` bytes a value (zero
-    under a null), and ``valid``, one byte a value (1 valid, 0 null; the writer makes Arrow's
-    validity bitmap of it). ``nulls`` counts the zeros of ``valid``."""
+    under a null), and ``valid``, one byte a value (1 valid, 0 null; :meth:`buffers` packs them
+    into Arrow's validity bitmap). ``nulls`` counts the zeros of ``valid``. A subclass per width
+    appends (the writer checks that each column's width is its type's)."""
 
     def __init__(self, width: int) -> None:
         self.width = width
@@ -44,8 +53,13 @@ class Column:
         return len(self.valid)
 
     def buffers(self) -> tuple[bytes, bytes | None, int, int]:
-        """(data, validity bytes or None when no value is null, null count, length)."""
-        return self.data.getvalue(), self.valid.getvalue() if self.nulls else None, self.nulls, len(self.valid)
+        """(data, validity bitmap or None when no value is null, null count, length)."""
+        valid = pack_bits(self.valid.getvalue()) if self.nulls else None
+        return self.data.getvalue(), valid, self.nulls, len(self.valid)
+
+    def values(self) -> list:
+        """The values added, read back (for tests and :func:`~handaudit.reports.rows.hand_rows`)."""
+        raise NotImplementedError
 
     def truncate(self, n: int) -> None:
         if len(self.valid) > n:
@@ -55,10 +69,9 @@ class Column:
 
 
 class Ints(Column):
-    """An integer column (None for null) as 64-bit values; the writer casts them to the column's
-    type (int8 to int64, timestamp). A value beyond int64 is refused (OverflowError compiled,
-    ValueError from librt in pure Python), as Arrow's conversion refused it; the reader's limits
-    keep every amount well inside it (README "Limits")."""
+    """An int64 column (None for null); also a timestamp's microseconds. A value beyond the type
+    is refused when added (OverflowError compiled, ValueError from librt in pure Python), as
+    Arrow's conversion refused it; the reader's limits keep every value inside (README "Limits")."""
 
     def __init__(self) -> None:
         super().__init__(8)
@@ -73,13 +86,74 @@ class Ints(Column):
             self.valid.append(1)
 
     def values(self) -> list[int | None]:
-        """The values appended, read back (for tests and :func:`~handaudit.reports.rows.hand_rows`)."""
         data, valid = self.data.getvalue(), self.valid.getvalue()
         return [read_i64_le(data, 8 * i) if valid[i] else None for i in range(len(valid))]
 
 
+class Int32s(Column):
+    """An int32 column (None for null); see :class:`Ints`."""
+
+    def __init__(self) -> None:
+        super().__init__(4)
+
+    def append(self, value: int | None) -> None:
+        if value is None:
+            write_i32_le(self.data, 0)
+            self.valid.append(0)
+            self.nulls += 1
+        else:
+            write_i32_le(self.data, value)
+            self.valid.append(1)
+
+    def values(self) -> list[int | None]:
+        data, valid = self.data.getvalue(), self.valid.getvalue()
+        return [read_i32_le(data, 4 * i) if valid[i] else None for i in range(len(valid))]
+
+
+class Int16s(Column):
+    """An int16 column (None for null); see :class:`Ints`."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+
+    def append(self, value: int | None) -> None:
+        if value is None:
+            write_i16_le(self.data, 0)
+            self.valid.append(0)
+            self.nulls += 1
+        else:
+            write_i16_le(self.data, value)
+            self.valid.append(1)
+
+    def values(self) -> list[int | None]:
+        data, valid = self.data.getvalue(), self.valid.getvalue()
+        return [read_i16_le(data, 2 * i) if valid[i] else None for i in range(len(valid))]
+
+
+class Int8s(Column):
+    """An int8 column (None for null): the scale, 0 to 18; see :class:`Ints`."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+
+    def append(self, value: int | None) -> None:
+        if value is None:
+            self.data.append(0)
+            self.valid.append(0)
+            self.nulls += 1
+        elif -128 <= value <= 127:
+            self.data.append(value & 0xFF)
+            self.valid.append(1)
+        else:
+            raise OverflowError(f"{value} does not fit int8")
+
+    def values(self) -> list[int | None]:
+        data, valid = self.data.getvalue(), self.valid.getvalue()
+        return [(data[i] ^ 0x80) - 0x80 if valid[i] else None for i in range(len(valid))]
+
+
 class Flags(Column):
-    """A true/false column (None for null), one byte a value (the writer packs them into bits)."""
+    """A true/false column (None for null), one byte a value (:meth:`buffers` packs them into bits)."""
 
     def __init__(self) -> None:
         super().__init__(1)
@@ -93,9 +167,38 @@ class Flags(Column):
             self.data.append(1 if value else 0)
             self.valid.append(1)
 
+    def buffers(self) -> tuple[bytes, bytes | None, int, int]:
+        """(values bitmap, validity bitmap or None, null count, length)."""
+        data, valid, nulls, n = super().buffers()
+        return pack_bits(data), valid, nulls, n
+
     def values(self) -> list[bool | None]:
         data, valid = self.data.getvalue(), self.valid.getvalue()
         return [bool(data[i]) if valid[i] else None for i in range(len(valid))]
+
+
+# Four bytes of 0 or 1, read as a little-endian int32 and multiplied by this, carry bit k of the
+# packed nibble at bit 28 + k (each byte's 1 lands on its own bit; no carries, no overflow).
+_GATHER: Final = 0x10204080
+
+
+def pack_bits(flags: bytes) -> bytes:
+    """One byte a value (0 or 1) packed into Arrow's bitmap: value i at bit i % 8 of byte i // 8
+    (eight values at a time, in two int32 multiplications: no per-value work in Arrow's cast)."""
+    out = BytesWriter()
+    n = len(flags)
+    i = 0
+    while i + 8 <= n:
+        low = (read_i32_le(flags, i) * _GATHER >> 28) & 0xF
+        high = (read_i32_le(flags, i + 4) * _GATHER >> 28) & 0xF
+        out.append(low | high << 4)
+        i += 8
+    if i < n:
+        last = 0
+        for k in range(n - i):
+            last |= flags[i + k] << k
+        out.append(last)
+    return out.getvalue()
 
 
 class Strings(Column):
@@ -132,6 +235,11 @@ class Strings(Column):
         self.last = value
         self.last_code = code
 
+    def values(self) -> list[object]:
+        """The strings added since the last :meth:`take` (codes decoded with the current words)."""
+        words = self.words
+        return [None if c is None else words[c] for c in self.codes()]
+
     def codes(self) -> list[int | None]:
         """The codes added since the last :meth:`take` (None for null)."""
         data, valid = self.data.getvalue(), self.valid.getvalue()
@@ -159,7 +267,7 @@ class HandKeys:
         self.source = Strings()
         self.hand_key = Strings()
         self.hand_index = Ints()
-        self.scale = Ints()
+        self.scale = Int8s()
         self.ends: list[int] = []
 
     def add(self, source: str, hand_key: str, hand_index: int, scale: int | None, end: int) -> None:
@@ -225,22 +333,22 @@ class HandsTable(Table):
         self.source = Strings()
         self.hand_key = Strings()
         self.hand_index = Ints()
-        self.line = Ints()
+        self.line = Int32s()
         self.hand: list[object] = []  # the PHH hand number: a new one each hand
         self.variant = Strings()
         self.rulebook = Strings()
         self.status = Strings()
         self.complete = Flags()
-        self.players = Ints()
-        self.actions = Ints()
-        self.scale = Ints()
-        self.findings = Ints()
-        self.errors = Ints()
-        self.warnings = Ints()
-        self.infos = Ints()
+        self.players = Int16s()
+        self.actions = Int32s()
+        self.scale = Int8s()
+        self.findings = Int32s()
+        self.errors = Int32s()
+        self.warnings = Int32s()
+        self.infos = Int32s()
         self.first_error = Strings()
         self.determined = Flags()
-        self.pots = Ints()
+        self.pots = Int16s()
         self.pot_total = Ints()
         self.payout_check = Strings()
         self.rake = Ints()
@@ -249,8 +357,8 @@ class HandsTable(Table):
         self.venue = Strings()
         self.table = Strings()
         self.event = Strings()
-        self.seat_count = Ints()
-        self.level = Ints()
+        self.seat_count = Int16s()
+        self.level = Int32s()
         self.date: list[object] = []
         self.time: list[object] = []
         self.time_zone = Strings()
@@ -277,7 +385,7 @@ class HandsTable(Table):
 class ActionsTable(Table):
     def __init__(self) -> None:
         super().__init__()
-        self.action_index = Ints()
+        self.action_index = Int32s()
         self.street = Strings()
         self.actor = Strings()
         self.kind = Strings()
@@ -303,16 +411,16 @@ class ActionsTable(Table):
 class FindingsTable(Table):
     def __init__(self) -> None:
         super().__init__()
-        self.finding_index = Ints()
+        self.finding_index = Int32s()
         self.code = Strings()
         self.severity = Strings()
-        self.action_index = Ints()
+        self.action_index = Int32s()
         self.actor = Strings()
         self.rule = Strings()
         self.message: list[object] = []
         self.ruling = Strings()
-        self.line = Ints()
-        self.column = Ints()
+        self.line = Int32s()
+        self.column = Int32s()
         self.columns = [
             self.finding_index, self.code, self.severity, self.action_index, self.actor, self.rule, self.ruling,
             self.line, self.column,
@@ -326,7 +434,7 @@ class FindingsTable(Table):
 class PotsTable(Table):
     def __init__(self) -> None:
         super().__init__()
-        self.pot_index = Ints()
+        self.pot_index = Int16s()
         self.amount = Ints()
         self.eligible: list[object] = []
         self.winners: list[object] = []
@@ -344,9 +452,9 @@ class PotsTable(Table):
 class PlayersTable(Table):
     def __init__(self) -> None:
         super().__init__()
-        self.player = Ints()
+        self.player = Int16s()
         self.name = Strings()
-        self.seat = Ints()
+        self.seat = Int16s()
         self.starting_stack = Ints()
         self.ante = Ints()
         self.blind = Ints()

@@ -107,6 +107,10 @@ class _TableWriter:
         self.buffer = buffer
         # where each column is buffered: the table's attribute, or (keyed tables) the hand's key
         self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in self.schema]
+        misfits = [f.name for f, source in zip(self.schema, self.sources, strict=True)
+                   if not fits(getattr(source, f.name), f)]
+        if misfits:  # the buffer's columns and the schema are written apart: never wrap one as the other
+            raise TypeError(f"{table}: buffered columns not of their schema type: {', '.join(misfits)}")
         # the string columns the buffer holds as dictionary codes (the others: plain lists of str)
         self.coded = {f.name for f, source in zip(self.schema, self.sources, strict=True)
                       if isinstance(getattr(source, f.name), Strings)}
@@ -241,24 +245,28 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
 
 def _array(column, field: pa.Field) -> pa.Array:
     """A buffered column as an Arrow array: a :class:`~handaudit.reports.buffer.Column` (numbers,
-    flags, a string column's int32 codes) wrapped from its bytes, the numbers cast to the field's
-    type; a plain list (strings that rarely repeat, lists, dates) converted value by value."""
+    flags, a string column's int32 codes) wrapped from its bytes as they are; a plain list
+    (strings that rarely repeat, lists, dates) converted value by value."""
     if not isinstance(column, Column):
         return pa.array(column, type=field.type)
     data, valid, nulls, n = column.buffers()
-    bitmap = None if valid is None else _bits(valid, n)
+    kind = pa.int32() if isinstance(column, Strings) else field.type
+    return pa.Array.from_buffers(kind, n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(data)],
+                                 null_count=nulls)
+
+
+def fits(column: object, field: pa.Field) -> bool:
+    """The buffered column holds values of the field's type, as Arrow lays them out (a string
+    column: its codes, the dictionary's indexes), or is a plain list Arrow converts."""
+    if not isinstance(column, Column):
+        return True
     if isinstance(column, Strings):
-        return pa.Array.from_buffers(pa.int32(), n, [bitmap, pa.py_buffer(data)], null_count=nulls)
+        return field.type == pa.string()
     if isinstance(column, Flags):
-        return pa.Array.from_buffers(pa.bool_(), n, [bitmap, _bits(data, n)], null_count=nulls)
-    values = pa.Array.from_buffers(pa.int64(), n, [bitmap, pa.py_buffer(data)], null_count=nulls)
-    # a checked cast: a value beyond the column's type is refused, as a conversion would refuse it
-    return values if field.type == pa.int64() else values.cast(field.type)
-
-
-def _bits(flags: bytes, n: int) -> pa.Buffer:
-    """One byte a value (0 or 1) packed into Arrow's bitmap of one bit a value."""
-    return pa.Array.from_buffers(pa.uint8(), n, [None, pa.py_buffer(flags)]).cast(pa.bool_()).buffers()[1]
+        return field.type == pa.bool_()
+    kind = field.type
+    return (pa.types.is_integer(kind) and pa.types.is_signed_integer(kind) or pa.types.is_timestamp(kind)) \
+        and kind.bit_width == 8 * column.width
 
 
 class ReportWriter:

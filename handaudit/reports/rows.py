@@ -17,7 +17,7 @@ from ..core.cards import cards_text
 from ..core.hand import Hand
 from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
-from .buffer import KEY_COLUMNS, Flags, Ints, ReportBuffer, Strings, Table
+from .buffer import KEY_COLUMNS, Column, ReportBuffer, Table
 from .columns import AWARD_FIELDS, COLUMNS
 from . import hand_facts as facts
 from .hand_facts import currency
@@ -279,10 +279,7 @@ def column_values(table: Table, name: str) -> list:
 
 
 def column_values_of(column: object) -> list:
-    if isinstance(column, Strings):
-        words = column.words
-        return [None if c is None else words[c] for c in column.codes()]
-    if isinstance(column, (Ints, Flags)):
+    if isinstance(column, Column):
         return column.values()
     assert isinstance(column, list)
     return list(column)

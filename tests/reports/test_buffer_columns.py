@@ -14,8 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handaudit.reports.buffer import Flags, Ints, Strings
-from handaudit.reports.parquet import _array
+from handaudit.reports.buffer import Flags, Int8s, Int16s, Int32s, Ints, ReportBuffer, Strings, pack_bits
+from handaudit.reports.layout import TABLE_NAMES
+from handaudit.reports.parquet import _array, fits
+from handaudit.reports.schema import schema
 
 I64 = st.integers(-(2**63), 2**63 - 1)
 _INT_OPS = st.lists(st.one_of(st.tuples(st.just("add"), st.one_of(st.none(), I64, st.integers(-300, 300))),
@@ -35,22 +37,57 @@ def _fill(column, ops):
     return model
 
 
-@settings(max_examples=300, deadline=None)
-@given(_INT_OPS, st.sampled_from([pa.int64(), pa.int32(), pa.int16(), pa.int8()]))
-def test_an_int_column_is_the_array_arrow_converts(ops, kind):
-    column = Ints()
-    model = _fill(column, ops)
+WIDTHS = [(Ints, pa.int64()), (Int32s, pa.int32()), (Int16s, pa.int16()), (Int8s, pa.int8())]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_INT_OPS, st.sampled_from(WIDTHS))
+def test_an_int_column_is_the_array_arrow_converts(ops, width):
+    """Values the type holds give Arrow's own array; one it cannot hold is refused when added,
+    and leaves nothing behind (Arrow's conversion refused the same values)."""
+    kind_class, kind = width
+    column = kind_class()
+    model: list = []
+    for op, arg in ops:
+        if op == "add":
+            try:
+                pa.array([arg], type=kind)
+            except (pa.ArrowInvalid, OverflowError):
+                with pytest.raises((OverflowError, ValueError)):  # (librt says ValueError in pure Python)
+                    column.append(arg)
+                continue
+            column.append(arg)
+            model.append(arg)
+        else:
+            column.truncate(arg)
+            del model[arg:]
     assert column.values() == model and len(column) == len(model)
     assert column.nulls == model.count(None)
-    try:
-        expected = pa.array(model, type=kind)
-    except (pa.ArrowInvalid, OverflowError):  # a value beyond the narrower type: refused either way
-        with pytest.raises(pa.ArrowInvalid):
-            _array(column, pa.field("x", kind))
-        return
     got = _array(column, pa.field("x", kind))
     got.validate(full=True)
-    assert got.equals(expected) and got.null_count == expected.null_count
+    assert got.equals(pa.array(model, type=kind)) and got.null_count == model.count(None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 1), max_size=70))
+def test_bits_are_packed_as_arrow_packs_them(flags):
+    data = bytes(flags)
+    expected = pa.array([bool(f) for f in flags], type=pa.bool_()).buffers()[1]
+    packed = pack_bits(data)
+    assert len(packed) == (len(flags) + 7) // 8
+    assert packed == (expected.to_pybytes()[:len(packed)] if flags else b"")
+
+
+def test_every_buffered_column_fits_its_schema_type():
+    """What the writer checks when it starts (it refuses a misfit): each fixed-width column is the
+    width of its type, flags are bool, codes are strings."""
+    buffer = ReportBuffer()
+    for name, table in zip(TABLE_NAMES, buffer.tables, strict=True):
+        for field in schema(name):
+            source = table.keys if table.keyed and hasattr(table.keys, field.name) else table
+            assert fits(getattr(source, field.name), field), (name, field.name)
+    assert not fits(Int32s(), pa.field("x", pa.int16())) and not fits(Ints(), pa.field("x", pa.string()))
+    assert not fits(Flags(), pa.field("x", pa.int8())) and not fits(Int8s(), pa.field("x", pa.bool_()))
 
 
 @settings(max_examples=200, deadline=None)
@@ -73,15 +110,17 @@ def test_a_timestamp_column_is_cast_from_its_microseconds():
     assert _array(column, pa.field("t", kind)).equals(pa.array(column.values(), type=pa.int64()).cast(kind))
 
 
-def test_an_int_beyond_int64_is_refused_when_added():
+@pytest.mark.parametrize(("kind_class", "bits"), [(Ints, 64), (Int32s, 32), (Int16s, 16), (Int8s, 8)])
+def test_the_ends_of_each_width_are_kept_and_beyond_them_refused(kind_class, bits):
     """(librt says ValueError, the compiled conversion to a native int OverflowError.)"""
-    column = Ints()
-    column.append(2**63 - 1)
-    with pytest.raises((OverflowError, ValueError)):
-        column.append(2**63)
-    with pytest.raises((OverflowError, ValueError)):
-        column.append(-(2**63) - 1)
-    assert column.values() == [2**63 - 1]  # the refused value left nothing behind
+    low, high = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
+    column = kind_class()
+    column.append(low)
+    column.append(high)
+    for beyond in (high + 1, low - 1):
+        with pytest.raises((OverflowError, ValueError)):
+            column.append(beyond)
+    assert column.values() == [low, high]  # the refused values left nothing behind
 
 
 def test_string_codes_are_int32_with_their_nulls():

@@ -58,8 +58,10 @@ class Column:
         return self.data.getvalue(), valid, self.nulls, len(self.valid)
 
     def values(self) -> list:
-        """The values added, read back (for tests and :func:`~handaudit.reports.rows.hand_rows`)."""
-        raise NotImplementedError
+        """The values added, read back as signed integers of the column's width (for tests and
+        :func:`~handaudit.reports.rows.hand_rows`; flags and strings decode theirs)."""
+        data, valid, width = self.data.getvalue(), self.valid.getvalue(), self.width
+        return [_read_int(data, width * i, width) if valid[i] else None for i in range(len(valid))]
 
     def truncate(self, n: int) -> None:
         if len(self.valid) > n:
@@ -85,10 +87,6 @@ class Ints(Column):
             write_i64_le(self.data, value)
             self.valid.append(1)
 
-    def values(self) -> list[int | None]:
-        data, valid = self.data.getvalue(), self.valid.getvalue()
-        return [read_i64_le(data, 8 * i) if valid[i] else None for i in range(len(valid))]
-
 
 class Int32s(Column):
     """An int32 column (None for null); see :class:`Ints`."""
@@ -105,10 +103,6 @@ class Int32s(Column):
             write_i32_le(self.data, value)
             self.valid.append(1)
 
-    def values(self) -> list[int | None]:
-        data, valid = self.data.getvalue(), self.valid.getvalue()
-        return [read_i32_le(data, 4 * i) if valid[i] else None for i in range(len(valid))]
-
 
 class Int16s(Column):
     """An int16 column (None for null); see :class:`Ints`."""
@@ -124,10 +118,6 @@ class Int16s(Column):
         else:
             write_i16_le(self.data, value)
             self.valid.append(1)
-
-    def values(self) -> list[int | None]:
-        data, valid = self.data.getvalue(), self.valid.getvalue()
-        return [read_i16_le(data, 2 * i) if valid[i] else None for i in range(len(valid))]
 
 
 class Int8s(Column):
@@ -146,10 +136,6 @@ class Int8s(Column):
             self.valid.append(1)
         else:
             raise OverflowError(f"{value} does not fit int8")
-
-    def values(self) -> list[int | None]:
-        data, valid = self.data.getvalue(), self.valid.getvalue()
-        return [(data[i] ^ 0x80) - 0x80 if valid[i] else None for i in range(len(valid))]
 
 
 class Flags(Column):
@@ -175,6 +161,17 @@ class Flags(Column):
     def values(self) -> list[bool | None]:
         data, valid = self.data.getvalue(), self.valid.getvalue()
         return [bool(data[i]) if valid[i] else None for i in range(len(valid))]
+
+
+def _read_int(data: bytes, at: int, width: int) -> int:
+    """The signed little-endian integer of ``width`` bytes at ``at``."""
+    if width == 8:
+        return read_i64_le(data, at)
+    if width == 4:
+        return read_i32_le(data, at)
+    if width == 2:
+        return read_i16_le(data, at)
+    return (data[at] ^ 0x80) - 0x80
 
 
 # Four bytes of 0 or 1, read as a little-endian int32 and multiplied by this, carry bit k of the

@@ -376,26 +376,31 @@ def write_empty_parts(out_dir: str | os.PathLike | ReportDir, metadata: dict | N
     prefix = f"{PART_PREFIX}{run_id}-" if run_id else PART_PREFIX
     try:
         for table in TABLE_NAMES:
-            if any(n.startswith(prefix) and n.endswith(".parquet") for n in report.names(table)):
-                continue
-            sch = stamped_schema(table, metadata or {})
-            tmp = f"{TMP_PREFIX}{run_id or 'empty'}-empty-{os.getpid()}{TMP_SUFFIX}"
-            try:
-                with report.create(table, tmp) as f:
-                    try:
-                        pq.write_table(sch.empty_table(), f, compression=COMPRESSION)
-                    except OSError as err:
-                        raise cannot("write", report.where(table, tmp), err) from None
-                report.rename(table, tmp, f"{PART_PREFIX}empty.parquet")
-            except BaseException:
-                try:
-                    report.unlink(table, tmp)
-                except (OSError, OutputError):
-                    pass
-                raise
+            if not any(n.startswith(prefix) and n.endswith(".parquet") for n in report.names(table)):
+                write_empty_part(report, table, metadata, run_id)
     finally:
         if owned:
             report.close()
+
+
+def write_empty_part(report: ReportDir, table: str, metadata: dict | None = None, run_id: str | None = None) -> None:
+    """Write ``<table>/part-empty.parquet``: no rows, the table's schema stamped with the run's
+    metadata (written under a temporary name, then renamed, as every part)."""
+    sch = stamped_schema(table, metadata or {})
+    tmp = f"{TMP_PREFIX}{run_id or 'empty'}-empty-{os.getpid()}{TMP_SUFFIX}"
+    try:
+        with report.create(table, tmp) as f:
+            try:
+                pq.write_table(sch.empty_table(), f, compression=COMPRESSION)
+            except OSError as err:
+                raise cannot("write", report.where(table, tmp), err) from None
+        report.rename(table, tmp, f"{PART_PREFIX}empty.parquet")
+    except BaseException:
+        try:
+            report.unlink(table, tmp)
+        except (OSError, OutputError):
+            pass
+        raise
 
 
 def _read_reason(err: BaseException, path: object = None) -> str:

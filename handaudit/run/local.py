@@ -49,7 +49,7 @@ from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
 from ..grammar.sources import drop_repeats
 from ..importers.inputs import expand_inputs
-from ..reports.layout import TABLE_NAMES, OutputError, ReportDir, reason
+from ..reports.layout import PART_PREFIX, TABLE_NAMES, TMP_PREFIX, TMP_SUFFIX, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
 from .batches import count_down, input_batches, input_bytes, read_ahead
@@ -168,8 +168,8 @@ class Runner:
             self.summary.merge(s)
         summaries.clear()
         for table, parts in files.items():
-            for name, _rows in parts:
-                self.kept.add((table, name))
+            for name, rows in parts:
+                self.kept[table, name] = rows
 
     def _here(self) -> Auditor:
         """This process's auditor (made on first use, never again once closed)."""
@@ -237,7 +237,7 @@ class Runner:
         self.next_emit = 0
         self.bytes_done = 0
         self.hands_done = 0
-        self.kept: set[tuple[str, str]] = set()  # (table, part) of this run that some commit reported
+        self.kept: dict[tuple[str, str], int] = {}  # (table, part) of this run that some commit reported: its rows
         self.pending_here: list[Summary] = []
         self.notes: list[str] = list(self.repeats)
         self.auditor = None
@@ -289,21 +289,35 @@ class Runner:
         return result
 
     def _finish_report(self, complete: bool, interrupted: bool, error: str | None):
-        from ..reports.parquet import count_rows, write_empty_parts
+        """Remove what no commit reported, give an empty table its empty part, write the manifest.
+        The rows of each table are the sum of what the writers' commits reported (a writer counts
+        the rows of a part as it writes them, and a part is reported only once its footer is
+        written and it has its final name), so no footer is read back; each table directory is
+        listed once."""
+        from ..reports.parquet import write_empty_part
 
         report = self.report
         assert report is not None
-        removed = report.remove_temporaries(self.run_id)
+        removed = 0
         # A part of this run that no commit reported (a dead worker's, or one finished as the
-        # run was stopped) holds rows that are not counted, or that were audited again: remove it.
-        prefix = f"part-{self.run_id}-"
+        # run was stopped) holds rows that are not counted, or that were audited again: remove it;
+        # so are this run's temporaries (a worker stopped mid-part).
+        prefix, tmp_prefix = f"{PART_PREFIX}{self.run_id}-", f"{TMP_PREFIX}{self.run_id}-"
+        tables = {}
         for table in TABLE_NAMES:
             for name in report.names(table):
-                if name.startswith(prefix) and (table, name) not in self.kept:
+                if name.startswith(tmp_prefix) and name.endswith(TMP_SUFFIX):
+                    try:
+                        removed += report.unlink(table, name)
+                    except (OSError, OutputError):
+                        pass
+                elif name.startswith(prefix) and (table, name) not in self.kept:
                     report.unlink(table, name)
-        if complete:
-            write_empty_parts(report, dict(self.config.metadata), self.run_id)
-        tables = count_rows(report, self.run_id)
+            parts = [rows for (t, _name), rows in self.kept.items() if t == table]
+            if not parts and complete:  # every table reads, with its schema
+                write_empty_part(report, table, dict(self.config.metadata), self.run_id)
+                parts = [0]
+            tables[table] = {"files": len(parts), "rows": sum(parts)}
         manifest = build_manifest(self.config, self.paths, self.files, self.book_name, self.jobs, tables,
                                   self.summary, complete, interrupted, error)
         manifest["run_id"] = self.run_id

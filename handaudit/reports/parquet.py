@@ -38,7 +38,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import KEY_COLUMNS, Column, Flags, ReportBuffer, Strings, Table
+from .buffer import KEY_COLUMNS, Column, Flags, ReportBuffer, Strings, Table, Texts
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema, stamped_schema
 
@@ -245,13 +245,28 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
 
 def _array(column, field: pa.Field) -> pa.Array:
     """A buffered column as an Arrow array: a :class:`~handaudit.reports.buffer.Column` (numbers,
-    flags, a string column's int32 codes) wrapped from its bytes as they are; a plain list
-    (strings that rarely repeat, lists, dates) converted value by value."""
+    flags, a string column's int32 codes, the offsets of strings that rarely repeat) wrapped from
+    its bytes as they are; a plain list (lists, dates) converted value by value."""
     if not isinstance(column, Column):
         return pa.array(column, type=field.type)
+    if isinstance(column, Texts):
+        return _texts(column)
     data, valid, nulls, n = column.buffers()
     kind = pa.int32() if isinstance(column, Strings) else field.type
     return pa.Array.from_buffers(kind, n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(data)],
+                                 null_count=nulls)
+
+
+def _texts(column: Texts) -> pa.Array:
+    """A :class:`~handaudit.reports.buffer.Texts` column as an Arrow string array: its offsets and
+    the values joined, wrapped as they are when the text is ASCII (its offsets count code points,
+    which are then its UTF-8 bytes); otherwise each value converted."""
+    text = column.text()
+    if not text.isascii():
+        return pa.array(column.values(), type=pa.string())
+    offsets, valid, nulls, n = column.buffers()
+    return pa.Array.from_buffers(pa.string(), n, [None if valid is None else pa.py_buffer(valid),
+                                                  pa.py_buffer(offsets), pa.py_buffer(text.encode("ascii"))],
                                  null_count=nulls)
 
 
@@ -260,7 +275,7 @@ def fits(column: object, field: pa.Field) -> bool:
     column: its codes, the dictionary's indexes), or is a plain list Arrow converts."""
     if not isinstance(column, Column):
         return True
-    if isinstance(column, Strings):
+    if isinstance(column, (Strings, Texts)):
         return field.type == pa.string()
     if isinstance(column, Flags):
         return field.type == pa.bool_()
@@ -301,9 +316,10 @@ class ReportWriter:
             self.take_rows()
 
     def take_rows(self) -> None:
-        """Turn each table's buffered rows into an Arrow batch once it has ``batch_rows``."""
+        """Turn each table's buffered rows into an Arrow batch once it has ``batch_rows`` (or a
+        text column near its offsets' limit)."""
         for w in self.tables.values():
-            if w.buffer.rows >= self.buffer.batch_rows:
+            if w.buffer.full(self.buffer.batch_rows):
                 w.to_arrow()
 
     @property

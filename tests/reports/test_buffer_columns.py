@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handaudit.reports.buffer import Flags, Int8s, Int16s, Int32s, Ints, ReportBuffer, Strings, pack_bits
+from handaudit.reports import buffer as buffer_module
+from handaudit.reports.buffer import Flags, Int8s, Int16s, Int32s, Ints, ReportBuffer, Strings, Texts, pack_bits
 from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import _array, fits
 from handaudit.reports.schema import schema
@@ -131,3 +132,38 @@ def test_string_codes_are_int32_with_their_nulls():
     assert codes.type == pa.int32() and codes.to_pylist() == [0, None, 1, 0, None]
     assert pa.DictionaryArray.from_arrays(codes, pa.array(column.take_words())).to_pylist() == \
         ["flop", None, "turn", "flop", None]
+
+
+# ASCII texts (the usual case: wrapped from the joined text), texts with other characters (two-,
+# three- and four-byte UTF-8: converted one by one), empty strings apart from nulls.
+_TEXT = st.one_of(st.text(alphabet=st.characters(max_codepoint=127), max_size=12),
+                  st.text(max_size=6), st.just(""), st.sampled_from(["é", "€", "\U0001f0a1", "p1 cbr 20"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("add"), st.one_of(st.none(), _TEXT)),
+                          st.tuples(st.just("truncate"), st.integers(0, 40))), max_size=80))
+def test_a_text_column_is_the_array_arrow_converts(ops):
+    """Offsets, validity and text give Arrow's own string array, whatever the values (nulls
+    apart from empty strings, characters beyond ASCII) and the rollbacks between them."""
+    column = Texts()
+    model = _fill(column, ops)
+    assert column.values() == model and len(column) == len(model) and column.nulls == model.count(None)
+    assert column.size == sum(len(v) for v in model if v is not None)
+    got = _array(column, pa.field("x", pa.string()))
+    got.validate(full=True)
+    assert got.type == pa.string() and got.equals(pa.array(model, type=pa.string()))
+    assert got.null_count == model.count(None)
+
+
+def test_a_table_is_taken_when_a_text_column_nears_its_offsets_limit(monkeypatch):
+    """A table with few rows but a text column of TEXT_LIMIT code points is due: int32 offsets
+    never overflow, however long the texts of a batch."""
+    monkeypatch.setattr(buffer_module, "TEXT_LIMIT", 10)
+    buffer = ReportBuffer(batch_rows=1000)
+    table = buffer.actions
+    assert not table.full(1000)
+    table.action.append("p1 cbr 20")
+    assert not table.full(1000) and table.full(0)
+    table.action.append("p2 cc")
+    assert table.full(1000) and not buffer.hands.full(1000)

@@ -4,8 +4,8 @@
 writer last took its words, and the last string added with its code (a shortcut for a column
 that repeats itself). Whatever the order of adds, takes, new dictionaries and rollbacks, the codes
 taken with the words they index must give back exactly the strings added, nulls included. The
-columns whose strings rarely repeat are plain lists, and the writer codes exactly the columns the
-buffer holds as :class:`Strings`.
+columns whose strings rarely repeat are :class:`Texts` (offsets into their values joined), and the
+writer codes exactly the columns the buffer holds as :class:`Strings`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pyarrow as pa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handaudit.reports.buffer import ReportBuffer, Strings
+from handaudit.reports.buffer import ReportBuffer, Strings, Texts
 from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import _TableWriter
 from handaudit.reports.schema import schema
@@ -70,12 +70,12 @@ def test_codes_decode_to_the_strings_added(ops):
     assert decoded == expected
 
 
-# The string columns whose values rarely repeat from row to row: buffered as plain lists.
+# The string columns whose values rarely repeat from row to row: buffered as Texts.
 PLAIN = {"hands": {"hand"}, "actions": {"cards", "action"}, "findings": {"message"}, "pots": set(),
          "players": {"hole_cards"}}
 
 
-def test_the_plain_string_columns_are_lists_and_written_as_strings(tmp_path):
+def test_the_plain_string_columns_are_texts_and_written_as_strings(tmp_path):
     from handaudit.reports.layout import ReportDir, prepare_dir
 
     prepare_dir(tmp_path / "out")
@@ -87,7 +87,9 @@ def test_the_plain_string_columns_are_lists_and_written_as_strings(tmp_path):
             strings = {f.name for f in schema(name) if f.type == pa.string()}
             assert writer.coded == strings - PLAIN[name], name
             for column in PLAIN[name]:
-                assert isinstance(getattr(table, column), list), (name, column)
+                assert isinstance(getattr(table, column), Texts), (name, column)
+            assert {c for c in PLAIN[name]} == {n for n in vars(table) if isinstance(getattr(table, n), Texts)}
+            assert set(map(id, table.texts)) == {id(getattr(table, c)) for c in PLAIN[name]}
             for field in writer.write_schema:
                 if field.name in writer.coded:
                     assert field.type == pa.dictionary(pa.int32(), pa.string()), (name, field.name)

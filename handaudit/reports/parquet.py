@@ -101,20 +101,24 @@ class _TableWriter:
         # strings arrive dictionary-encoded, the plain ones Parquet hashes itself (files some 3%
         # smaller than without, for under 1% of the time); dictionary pages for ints cost more
         # than they save here.
-        self.statistics = [field.name for field in self.schema if not is_string(field)]
-        self.dictionary = [field.name for field in self.schema if is_string(field)]
+        # (iterating a pyarrow Schema makes each Field object anew: the fields are listed once)
+        self.fields = fields = list(self.schema)
+        strings = [is_string(field) for field in fields]
+        self.statistics = [f.name for f, string in zip(fields, strings, strict=True) if not string]
+        self.dictionary = [f.name for f, string in zip(fields, strings, strict=True) if string]
         self.name = name
         self.buffer = buffer
-        # where each column is buffered: the table's attribute, or (keyed tables) the hand's key
-        self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in self.schema]
-        misfits = [f.name for f, source in zip(self.schema, self.sources, strict=True)
-                   if not fits(getattr(source, f.name), f)]
+        # where each column is buffered: the table's attribute, or (keyed tables) the hand's key;
+        # the column objects stay the same for the writer's life (taking rows truncates them)
+        self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in fields]
+        self.columns = [getattr(source, f.name) for f, source in zip(fields, self.sources, strict=True)]
+        misfits = [f.name for f, column in zip(fields, self.columns, strict=True) if not fits(column, f)]
         if misfits:  # the buffer's columns and the schema are written apart: never wrap one as the other
             raise TypeError(f"{table}: buffered columns not of their schema type: {', '.join(misfits)}")
-        # the string columns the buffer holds as dictionary codes (the others: plain lists of str)
-        self.coded = {f.name for f, source in zip(self.schema, self.sources, strict=True)
-                      if isinstance(getattr(source, f.name), Strings)}
+        # the string columns the buffer holds as dictionary codes (the others: Texts, or lists)
+        self.coded = {f.name for f, column in zip(fields, self.columns, strict=True) if isinstance(column, Strings)}
         self.write_schema = write_schema(self.schema, self.coded)
+        self.write_types = [f.type for f in self.write_schema]
         self.group_rows = group_rows
         self.part_rows = part_rows
         self.batches: list[list] = []  # per batch, per column: an array (string columns: int32 codes)
@@ -140,8 +144,8 @@ class _TableWriter:
             return
         ends = pa.array(buffer.keys.ends, type=pa.int32()) if buffer.keyed else None
         arrays = []
-        for field, source in zip(self.schema, self.sources, strict=True):
-            array = _array(getattr(source, field.name), field)
+        for field, source, column in zip(self.fields, self.sources, self.columns, strict=True):
+            array = _array(column, field)
             if source is not buffer:  # one value per hand: repeated over the hand's rows
                 array = _repeat(ends, array, n)
             arrays.append(array)
@@ -160,12 +164,12 @@ class _TableWriter:
         if not self.batched:
             return
         columns = []
-        for i, (field, source) in enumerate(zip(self.schema, self.sources, strict=True)):
+        for i, (field, column) in enumerate(zip(self.fields, self.columns, strict=True)):
             chunks = [batch[i] for batch in self.batches]
             if field.name in self.coded:  # the row group's dictionary: every batch's codes index it
-                words = pa.array(getattr(source, field.name).take_words(), type=pa.string())
+                words = pa.array(column.take_words(), type=pa.string())
                 chunks = [pa.DictionaryArray.from_arrays(c, words) for c in chunks]
-            columns.append(pa.chunked_array(chunks, type=self.write_schema.field(i).type))
+            columns.append(pa.chunked_array(chunks, type=self.write_types[i]))
         table = pa.Table.from_arrays(columns, schema=self.write_schema)
         self.batches, self.batched = [], 0
         try:
@@ -206,9 +210,9 @@ class _TableWriter:
 
     def abort(self) -> None:
         self.buffer.reset()
-        for field, source in zip(self.schema, self.sources, strict=True):
+        for field, column in zip(self.fields, self.columns, strict=True):
             if field.name in self.coded:
-                getattr(source, field.name).take_words()
+                column.take_words()
         self.batches, self.batched = [], 0
         for closing in (self.writer, self.sink):
             if closing is not None:

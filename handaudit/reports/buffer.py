@@ -301,6 +301,76 @@ class Texts(Column):
             self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
 
 
+class IntLists(Column):
+    """A column of lists of integers, laid out as Arrow holds one: ``data`` the int32 offset
+    where each list ends among ``items`` (a column of the item type), ``valid`` one byte a list.
+    A subclass adds the items (:class:`Int16Lists` one at a time, :class:`Int64Lists` a whole
+    tuple), then :meth:`end` closes the list; the writer wraps offsets and items as they are
+    instead of converting one Python list at a time (some 200 to 400 ns a list)."""
+
+    def __init__(self, items: Column) -> None:
+        super().__init__(4)
+        self.items = items
+        self.count = 0  # items so far (those of a list not yet ended included)
+        write_i32_le(self.data, 0)
+
+    def end(self) -> None:
+        """The list whose items were added since the last end is whole."""
+        write_i32_le(self.data, self.count)
+        self.valid.append(1)
+
+    def end_null(self) -> None:
+        """A null list (no item may have been added since the last end)."""
+        write_i32_le(self.data, self.count)
+        self.valid.append(0)
+        self.nulls += 1
+
+    def values(self) -> list:
+        data, valid, items = self.data.getvalue(), self.valid.getvalue(), self.items.values()
+        out: list = []
+        for i in range(len(valid)):
+            out.append(items[read_i32_le(data, 4 * i):read_i32_le(data, 4 * i + 4)] if valid[i] else None)
+        return out
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` lists (and drop the items of a list begun and not ended)."""
+        if len(self.valid) > n:
+            self.data.truncate(4 * (n + 1))
+            self.valid.truncate(n)
+            self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
+        self.count = read_i32_le(self.data.getvalue(), 4 * len(self.valid))
+        self.items.truncate(self.count)
+
+
+class Int16Lists(IntLists):
+    """A list<int16> column (PHH player numbers): its items added one at a time."""
+
+    def __init__(self) -> None:
+        self.int16s = Int16s()
+        super().__init__(self.int16s)
+
+    def add(self, item: int) -> None:
+        self.int16s.append(item)
+        self.count += 1
+
+
+class Int64Lists(IntLists):
+    """A list<int64> column (per-player amounts): a whole tuple at a time, or None."""
+
+    def __init__(self) -> None:
+        self.ints = Ints()
+        super().__init__(self.ints)
+
+    def append(self, values: tuple[int, ...] | None) -> None:
+        if values is None:
+            self.end_null()
+            return
+        for value in values:
+            self.ints.append(value)
+        self.count += len(values)
+        self.end()
+
+
 # The code points a Texts column may hold before the writer takes its rows: far below int32's
 # limit (2**31 - 1), with room for a whole hand beyond it (at most 16 MiB of text, and a column
 # holds no more than a few times its hand's text).
@@ -421,8 +491,8 @@ class HandsTable(Table):
         self.time: list[object] = []
         self.time_zone = Strings()
         self.timestamp = Ints()
-        self.blinds_or_straddles: list[object] = []
-        self.antes: list[object] = []
+        self.blinds_or_straddles = Int64Lists()
+        self.antes = Int64Lists()
         self.bring_in = Ints()
         self.small_bet = Ints()
         self.big_bet = Ints()
@@ -433,8 +503,9 @@ class HandsTable(Table):
             self.infos, self.first_error, self.determined, self.pots, self.pot_total, self.payout_check, self.rake,
             self.rake_check, self.currency, self.venue, self.table, self.event, self.seat_count, self.level,
             self.time_zone, self.timestamp, self.bring_in, self.small_bet, self.big_bet, self.min_bet, self.hand,
+            self.blinds_or_straddles, self.antes,
         ]
-        self.lists = [self.date, self.time, self.blinds_or_straddles, self.antes]
+        self.lists = [self.date, self.time]
         self.texts = [self.hand]
 
     def count(self) -> int:
@@ -495,14 +566,15 @@ class PotsTable(Table):
         super().__init__()
         self.pot_index = Int16s()
         self.amount = Ints()
-        self.eligible: list[object] = []
-        self.winners: list[object] = []
+        self.eligible = Int16Lists()
+        self.winners = Int16Lists()
         self.awards: list[object] = []
         self.determined = Flags()
         self.reason = Strings()
         self.rake = Ints()
-        self.columns = [self.pot_index, self.amount, self.determined, self.reason, self.rake]
-        self.lists = [self.eligible, self.winners, self.awards]
+        self.columns = [self.pot_index, self.amount, self.determined, self.reason, self.rake, self.eligible,
+                        self.winners]
+        self.lists = [self.awards]
 
     def count(self) -> int:
         return len(self.pot_index)

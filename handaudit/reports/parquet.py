@@ -38,7 +38,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import KEY_COLUMNS, Column, Flags, ReportBuffer, Strings, Table, Texts
+from .buffer import KEY_COLUMNS, Column, Flags, IntLists, ReportBuffer, Strings, Table, Texts
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema, stamped_schema
 
@@ -255,6 +255,11 @@ def _array(column, field: pa.Field) -> pa.Array:
         return pa.array(column, type=field.type)
     if isinstance(column, Texts):
         return _texts(column)
+    if isinstance(column, IntLists):  # offsets and validity as they are; the items a column of their own
+        items = _array(column.items, field.type.value_field)
+        offsets, valid, nulls, n = column.buffers()
+        return pa.Array.from_buffers(field.type, n, [None if valid is None else pa.py_buffer(valid),
+                                                     pa.py_buffer(offsets)], null_count=nulls, children=[items])
     data, valid, nulls, n = column.buffers()
     kind = pa.int32() if isinstance(column, Strings) else field.type
     return pa.Array.from_buffers(kind, n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(data)],
@@ -283,6 +288,8 @@ def fits(column: object, field: pa.Field) -> bool:
         return field.type == pa.string()
     if isinstance(column, Flags):
         return field.type == pa.bool_()
+    if isinstance(column, IntLists):
+        return pa.types.is_list(field.type) and fits(column.items, field.type.value_field)
     kind = field.type
     return (pa.types.is_integer(kind) and pa.types.is_signed_integer(kind) or pa.types.is_timestamp(kind)) \
         and kind.bit_width == 8 * column.width

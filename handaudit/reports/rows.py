@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..core.cards import cards_text
+from ..core.cards import RANKS, SUITS, UNKNOWN, cards_text
 from ..core.hand import Hand
 from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
@@ -29,16 +29,37 @@ _I64_MAX: Final = 2**63 - 1
 # Compiled, an int up to this is held unboxed, and comparing it with _I64_MAX (which is not)
 # takes the slow path: test against this first (some 250 instructions a test saved).
 _SHORT_MAX: Final = 2**62 - 1
-_CARDS: dict[tuple[int, ...], str] = {}
+# Each card's text by its code + 1 (``UNKNOWN`` first), and each pair's, made on first use (53 x 53
+# slots): an action deals or shows one to four cards, whose text is then a shared string or one
+# concatenation (compiled, a look-up of a tuple key cost some 400 instructions, a concatenation
+# some 300, a pair's slot a few).
+_CARD_TEXTS: Final = ["??"] + [rank + suit for rank in RANKS for suit in SUITS]
+_PAIRS: Final[list[str | None]] = [None] * (53 * 53)
+
+
+def _pair(first: int, second: int) -> str:
+    slot = (first + 1) * 53 + second + 1
+    text = _PAIRS[slot]
+    if text is None:
+        text = _PAIRS[slot] = _CARD_TEXTS[first + 1] + _CARD_TEXTS[second + 1]
+    return text
 
 
 def _cards(cards: tuple[int, ...]) -> str:
-    text = _CARDS.get(cards)
-    if text is None:
-        if len(_CARDS) > 50_000:
-            _CARDS.clear()
-        text = _CARDS[cards] = cards_text(cards)
-    return text
+    """The cards' text (:func:`~handaudit.core.cards.cards_text`)."""
+    for card in cards:
+        if not UNKNOWN <= card <= 51:
+            return cards_text(cards)
+    n = len(cards)
+    if n == 2:
+        return _pair(cards[0], cards[1])
+    if n == 1:
+        return _CARD_TEXTS[cards[0] + 1]
+    if n == 3:
+        return _pair(cards[0], cards[1]) + _CARD_TEXTS[cards[2] + 1]
+    if n == 4:
+        return _pair(cards[0], cards[1]) + _pair(cards[2], cards[3])
+    return "".join([_CARD_TEXTS[card + 1] for card in cards])
 
 
 def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
@@ -107,8 +128,13 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             pot_total += pot.amount
             p_rows.pot_index.append(p_index)
             p_rows.amount.append(pot.amount)
-            p_rows.eligible.append([e + 1 for e in pot.eligible])
-            p_rows.winners.append(sorted({a.player + 1 for a in pot.awards}))
+            eligible, winners = p_rows.eligible, p_rows.winners
+            for e in pot.eligible:
+                eligible.add(e + 1)
+            eligible.end()
+            for w in sorted({a.player + 1 for a in pot.awards}):
+                winners.add(w)
+            winners.end()
             # each award a tuple in AWARD_FIELDS order (Arrow takes a struct from one): cheaper to
             # build and to convert than a dict; hand_rows gives it back as the dict
             p_rows.awards.append([(a.player + 1, a.amount, a.share, _award_hand(a)) for a in pot.awards])
@@ -161,14 +187,16 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.time_zone.add(facts.time_zone(hand))
     h.timestamp.append(facts.timestamp_us_at(hand, day, clock))  # (the writer casts it to the timestamp type)
     if hand is not None:
-        h.blinds_or_straddles.append(hand.blinds_or_straddles)  # (tuples: Arrow takes a list from one)
+        h.blinds_or_straddles.append(hand.blinds_or_straddles)
         h.antes.append(hand.antes)
         h.bring_in.append(hand.bring_in)
         h.small_bet.append(hand.small_bet)
         h.big_bet.append(hand.big_bet)
         h.min_bet.append(hand.min_bet)
     else:
-        for column in (h.blinds_or_straddles, h.antes, h.bring_in, h.small_bet, h.big_bet, h.min_bet):
+        h.blinds_or_straddles.append(None)
+        h.antes.append(None)
+        for column in (h.bring_in, h.small_bet, h.big_bet, h.min_bet):
             column.append(None)
 
     if hand is not None:
@@ -273,8 +301,6 @@ def column_values(table: Table, name: str) -> list:
         return [None if v is None else facts.from_timestamp_us(v) for v in values]
     if name == "awards":  # buffered as tuples: read back as Parquet gives them, dicts
         return [None if v is None else [dict(zip(AWARD_FIELDS, a)) for a in v] for v in values]  # noqa: B905
-    if name in ("blinds_or_straddles", "antes"):  # buffered as the hand's tuples: read back as lists
-        return [None if v is None else list(v) for v in values]
     return values
 
 

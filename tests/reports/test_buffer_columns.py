@@ -15,7 +15,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handaudit.reports import buffer as buffer_module
-from handaudit.reports.buffer import Flags, Int8s, Int16s, Int32s, Ints, ReportBuffer, Strings, Texts, pack_bits
+from handaudit.reports.buffer import (
+    Flags,
+    Int8s,
+    Int16Lists,
+    Int16s,
+    Int32s,
+    Int64Lists,
+    Ints,
+    ReportBuffer,
+    Strings,
+    Texts,
+    pack_bits,
+)
 from handaudit.reports.layout import TABLE_NAMES
 from handaudit.reports.parquet import _array, fits
 from handaudit.reports.schema import schema
@@ -167,3 +179,64 @@ def test_a_table_is_taken_when_a_text_column_nears_its_offsets_limit(monkeypatch
     assert not table.full(1000) and table.full(0)
     table.action.append("p2 cc")
     assert table.full(1000) and not buffer.hands.full(1000)
+
+
+_LIST_OPS = st.lists(st.one_of(
+    st.tuples(st.just("add"), st.one_of(st.none(), st.lists(st.integers(-(2**15), 2**15 - 1), max_size=6))),
+    st.tuples(st.just("begin"), st.lists(st.integers(1, 10), min_size=1, max_size=3)),  # items, no end: a hand cut short
+    st.tuples(st.just("truncate"), st.integers(0, 20))), max_size=50)
+
+
+def _fill_lists(column, add_list, add_item, ops):
+    model: list = []
+    for op, arg in ops:
+        if op == "add":
+            add_list(arg)
+            model.append(arg)
+        elif op == "begin":  # items of a list that never ends: only a truncate (the rollback) may follow
+            for item in arg:
+                add_item(item)
+            n = len(model)
+            column.truncate(n)
+        else:
+            column.truncate(arg)
+            del model[arg:]
+    return model
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LIST_OPS)
+def test_an_int16_list_column_is_the_array_arrow_converts(ops):
+    """Offsets, validity and items give Arrow's own list array, whatever the nulls, the empty
+    lists and the rollbacks (a list begun and cut off by one leaves no item behind)."""
+    column = Int16Lists()
+
+    def add_list(values):
+        if values is None:
+            column.end_null()
+        else:
+            for v in values:
+                column.add(v)
+            column.end()
+
+    model = _fill_lists(column, add_list, column.add, ops)
+    assert column.values() == model and len(column) == len(model) and column.nulls == model.count(None)
+    assert column.count == len(column.items) == sum(len(v) for v in model if v is not None)
+    kind = pa.list_(pa.int16())
+    got = _array(column, pa.field("x", kind))
+    got.validate(full=True)
+    assert got.equals(pa.array(model, type=kind)) and fits(column, pa.field("x", kind))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LIST_OPS)
+def test_an_int64_list_column_is_the_array_arrow_converts(ops):
+    column = Int64Lists()
+    model = _fill_lists(column, lambda v: column.append(None if v is None else tuple(v)),
+                        lambda item: (column.ints.append(item), setattr(column, "count", column.count + 1)), ops)
+    assert column.values() == model and column.nulls == model.count(None)
+    kind = pa.list_(pa.int64())
+    got = _array(column, pa.field("x", kind))
+    got.validate(full=True)
+    assert got.equals(pa.array(model, type=kind))
+    assert not fits(column, pa.field("x", pa.list_(pa.int16()))) and not fits(Int16Lists(), pa.field("x", kind))

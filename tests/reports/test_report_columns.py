@@ -8,7 +8,10 @@ the schema lists them in that order, and every column of a real hand has one val
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from handaudit.core.cards import UNKNOWN, cards_text
 from handaudit.grammar.chunk import Chunk
 from handaudit.reports import rows
 from handaudit.reports.buffer import KEY_COLUMNS, Column, ReportBuffer
@@ -93,3 +96,18 @@ def test_every_row_of_a_hand_has_its_tables_column_count():
     assert (first["variant"], first["players"], first["scale"], first["currency"]) == ("NT", 3, 2, None)
     player = dict(zip(COLUMNS["players"], tables["players"][2], strict=True))
     assert (player["player"], player["name"], player["seat"], player["starting_stack"]) == (3, "c", 3, 500)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(UNKNOWN, 51), max_size=12), min_size=1, max_size=40))
+def test_the_cards_text_is_the_cards_whatever_was_asked_before(hands):
+    """The row builder's text of a few cards (put together from each card's) is the cards' text,
+    whatever came before: unknown cards and lists of every length included."""
+    for cards in hands + hands[::-1]:
+        assert rows._cards(tuple(cards)) == cards_text(cards), cards
+
+
+def test_cards_that_differ_only_by_leading_unknowns_have_texts_of_their_own():
+    for cards in [(), (UNKNOWN,), (UNKNOWN, UNKNOWN), (0,), (UNKNOWN, 0), (UNKNOWN, UNKNOWN, 0), (51,) * 9,
+                  (UNKNOWN,) + (51,) * 9, (0,), (UNKNOWN, 0), ()]:
+        assert rows._cards(cards) == cards_text(cards), cards

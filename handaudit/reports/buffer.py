@@ -371,6 +371,50 @@ class Int64Lists(IntLists):
         self.end()
 
 
+class AwardLists(Column):
+    """The pots table's ``awards``: a list of (player, won, share, hand) structs per pot, laid out
+    as Arrow holds one: ``data`` the int32 offset where each pot's awards end, ``valid`` one byte a
+    pot, and a column per struct field (``hand`` null when uncontested)."""
+
+    def __init__(self) -> None:
+        super().__init__(4)
+        self.player = Int16s()
+        self.won = Ints()
+        self.share = Texts()
+        self.hand = Texts()
+        self.count = 0
+        write_i32_le(self.data, 0)
+
+    def add(self, player: int, won: int, share: str, hand: str | None) -> None:
+        """One award of the pot's list (then :meth:`end`)."""
+        self.player.append(player)
+        self.won.append(won)
+        self.share.append(share)
+        self.hand.append(hand)
+        self.count += 1
+
+    def end(self) -> None:
+        write_i32_le(self.data, self.count)
+        self.valid.append(1)
+
+    def values(self) -> list:
+        """Each pot's awards as tuples in the struct's field order (None for a null list)."""
+        data, valid = self.data.getvalue(), self.valid.getvalue()
+        awards = list(zip(self.player.values(), self.won.values(), self.share.values(), self.hand.values()))  # noqa: B905
+        return [awards[read_i32_le(data, 4 * i):read_i32_le(data, 4 * i + 4)] if valid[i] else None
+                for i in range(len(valid))]
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` pots' lists (and drop the awards of a list begun and not ended)."""
+        if len(self.valid) > n:
+            self.data.truncate(4 * (n + 1))
+            self.valid.truncate(n)
+            self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
+        self.count = read_i32_le(self.data.getvalue(), 4 * len(self.valid))
+        for field in (self.player, self.won, self.share, self.hand):
+            field.truncate(self.count)
+
+
 # The code points a Texts column may hold before the writer takes its rows: far below int32's
 # limit (2**31 - 1), with room for a whole hand beyond it (at most 16 MiB of text, and a column
 # holds no more than a few times its hand's text).
@@ -385,7 +429,7 @@ class HandKeys:
         self.hand_key = Strings()
         self.hand_index = Ints()
         self.scale = Int8s()
-        self.ends: list[int] = []
+        self.ends = Int32s()  # (Arrow's run ends: int32)
 
     def add(self, source: str, hand_key: str, hand_index: int, scale: int | None, end: int) -> None:
         self.source.add(source)
@@ -399,7 +443,7 @@ class HandKeys:
         self.hand_key.truncate(n)
         self.hand_index.truncate(n)
         self.scale.truncate(n)
-        del self.ends[n:]
+        self.ends.truncate(n)
 
 
 class Table:
@@ -487,8 +531,8 @@ class HandsTable(Table):
         self.event = Strings()
         self.seat_count = Int16s()
         self.level = Int32s()
-        self.date: list[object] = []
-        self.time: list[object] = []
+        self.date = Int32s()  # days since 1970-01-01 (date32)
+        self.time = Ints()  # microseconds since midnight (time64[us])
         self.time_zone = Strings()
         self.timestamp = Ints()
         self.blinds_or_straddles = Int64Lists()
@@ -503,9 +547,8 @@ class HandsTable(Table):
             self.infos, self.first_error, self.determined, self.pots, self.pot_total, self.payout_check, self.rake,
             self.rake_check, self.currency, self.venue, self.table, self.event, self.seat_count, self.level,
             self.time_zone, self.timestamp, self.bring_in, self.small_bet, self.big_bet, self.min_bet, self.hand,
-            self.blinds_or_straddles, self.antes,
+            self.blinds_or_straddles, self.antes, self.date, self.time,
         ]
-        self.lists = [self.date, self.time]
         self.texts = [self.hand]
 
     def count(self) -> int:
@@ -568,13 +611,12 @@ class PotsTable(Table):
         self.amount = Ints()
         self.eligible = Int16Lists()
         self.winners = Int16Lists()
-        self.awards: list[object] = []
+        self.awards = AwardLists()
         self.determined = Flags()
         self.reason = Strings()
         self.rake = Ints()
         self.columns = [self.pot_index, self.amount, self.determined, self.reason, self.rake, self.eligible,
-                        self.winners]
-        self.lists = [self.awards]
+                        self.winners, self.awards]
 
     def count(self) -> int:
         return len(self.pot_index)

@@ -38,7 +38,8 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
     remove_temporaries,
     write_manifest,
 )
-from .buffer import KEY_COLUMNS, Column, Flags, IntLists, ReportBuffer, Strings, Table, Texts
+from .columns import AWARD_FIELDS
+from .buffer import KEY_COLUMNS, AwardLists, Column, Flags, IntLists, ReportBuffer, Strings, Table, Texts
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
 from .schema import schema, stamped_schema
 
@@ -142,7 +143,7 @@ class _TableWriter:
         n = buffer.rows
         if not n:
             return
-        ends = pa.array(buffer.keys.ends, type=pa.int32()) if buffer.keyed else None
+        ends = _array(buffer.keys.ends, _RUN_ENDS) if buffer.keyed else None
         arrays = []
         for field, source, column in zip(self.fields, self.sources, self.columns, strict=True):
             array = _array(column, field)
@@ -240,6 +241,9 @@ def write_schema(sch: pa.Schema, coded: set[str]) -> pa.Schema:
                       for f in sch], metadata=sch.metadata)
 
 
+_RUN_ENDS = pa.field("ends", pa.int32(), nullable=False)
+
+
 def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
     """``values[k]`` repeated up to row ``ends[k]``: run-end decoding. (Built from buffers:
     ``RunEndEncodedArray.from_arrays`` imports pandas to check its arguments.)"""
@@ -250,20 +254,32 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
 def _array(column, field: pa.Field) -> pa.Array:
     """A buffered column as an Arrow array: a :class:`~handaudit.reports.buffer.Column` (numbers,
     flags, a string column's int32 codes, the offsets of strings that rarely repeat) wrapped from
-    its bytes as they are; a plain list (lists, dates) converted value by value."""
+    its bytes as they are; a plain list converted value by value."""
     if not isinstance(column, Column):
         return pa.array(column, type=field.type)
     if isinstance(column, Texts):
         return _texts(column)
-    if isinstance(column, IntLists):  # offsets and validity as they are; the items a column of their own
-        items = _array(column.items, field.type.value_field)
+    if isinstance(column, (IntLists, AwardLists)):  # offsets and validity as they are, the items apart
         offsets, valid, nulls, n = column.buffers()
         return pa.Array.from_buffers(field.type, n, [None if valid is None else pa.py_buffer(valid),
-                                                     pa.py_buffer(offsets)], null_count=nulls, children=[items])
+                                                     pa.py_buffer(offsets)],
+                                     null_count=nulls, children=[_items(column, field.type.value_field)])
     data, valid, nulls, n = column.buffers()
     kind = pa.int32() if isinstance(column, Strings) else field.type
     return pa.Array.from_buffers(kind, n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(data)],
                                  null_count=nulls)
+
+
+def _items(column: IntLists | AwardLists, item: pa.Field) -> pa.Array:
+    """The items of a list column: a column of integers, or a struct of a column per field."""
+    if isinstance(column, IntLists):
+        return _array(column.items, item)
+    fields = _struct_fields(item.type)
+    return pa.StructArray.from_arrays([_array(getattr(column, f.name), f) for f in fields], fields=fields)
+
+
+def _struct_fields(kind: pa.DataType) -> list[pa.Field]:
+    return [kind.field(i) for i in range(kind.num_fields)]
 
 
 def _texts(column: Texts) -> pa.Array:
@@ -290,8 +306,14 @@ def fits(column: object, field: pa.Field) -> bool:
         return field.type == pa.bool_()
     if isinstance(column, IntLists):
         return pa.types.is_list(field.type) and fits(column.items, field.type.value_field)
+    if isinstance(column, AwardLists):  # a list of structs whose fields are the award's columns, in order
+        if not (pa.types.is_list(field.type) and pa.types.is_struct(field.type.value_type)):
+            return False
+        fields = _struct_fields(field.type.value_type)
+        return tuple(f.name for f in fields) == AWARD_FIELDS and all(fits(getattr(column, f.name), f) for f in fields)
     kind = field.type
-    return (pa.types.is_integer(kind) and pa.types.is_signed_integer(kind) or pa.types.is_timestamp(kind)) \
+    return (pa.types.is_integer(kind) and pa.types.is_signed_integer(kind) or pa.types.is_timestamp(kind)
+            or pa.types.is_date32(kind) or pa.types.is_time64(kind) and kind.unit == "us") \
         and kind.bit_width == 8 * column.width
 
 

@@ -135,9 +135,10 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             for w in sorted({a.player + 1 for a in pot.awards}):
                 winners.add(w)
             winners.end()
-            # each award a tuple in AWARD_FIELDS order (Arrow takes a struct from one): cheaper to
-            # build and to convert than a dict; hand_rows gives it back as the dict
-            p_rows.awards.append([(a.player + 1, a.amount, a.share, _award_hand(a)) for a in pot.awards])
+            awards = p_rows.awards  # (each award's fields in AWARD_FIELDS order)
+            for award in pot.awards:
+                awards.add(award.player + 1, award.amount, award.share, _award_hand(award))
+            awards.end()
             p_rows.determined.append(determined)
             p_rows.reason.add(getattr(pot, "reason", None) or None)
             p_rows.rake.append(None if pot_rakes is None else pot_rakes[p_index])
@@ -182,8 +183,8 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.seat_count.append(facts.seat_count(hand))
     h.level.append(facts.level(hand))
     day, clock = facts.date(hand), facts.local_time(hand)
-    h.date.append(day)
-    h.time.append(clock)
+    h.date.append(None if day is None else facts.days_since_epoch(day.year, day.month, day.day))
+    h.time.append(None if clock is None else facts.time_us(clock))
     h.time_zone.add(facts.time_zone(hand))
     h.timestamp.append(facts.timestamp_us_at(hand, day, clock))  # (the writer casts it to the timestamp type)
     if hand is not None:
@@ -292,7 +293,7 @@ def column_values(table: Table, name: str) -> list:
         per_hand = column_values_of(getattr(keys, name))
         out: list = []
         start = 0
-        for value, end in zip(per_hand, keys.ends):  # noqa: B905 (one end per hand)
+        for value, end in zip(per_hand, keys.ends.values()):  # noqa: B905 (one end per hand)
             out.extend([value] * (end - start))
             start = end
         return out
@@ -301,6 +302,10 @@ def column_values(table: Table, name: str) -> list:
         return [None if v is None else facts.from_timestamp_us(v) for v in values]
     if name == "awards":  # buffered as tuples: read back as Parquet gives them, dicts
         return [None if v is None else [dict(zip(AWARD_FIELDS, a)) for a in v] for v in values]  # noqa: B905
+    if name == "date":  # buffered as days since 1970-01-01
+        return [None if v is None else facts.from_days(v) for v in values]
+    if name == "time":  # buffered as microseconds since midnight
+        return [None if v is None else facts.from_time_us(v) for v in values]
     return values
 
 

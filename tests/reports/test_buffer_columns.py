@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from handaudit.reports import buffer as buffer_module
 from handaudit.reports.buffer import (
+    AwardLists,
     Flags,
     Int8s,
     Int16Lists,
@@ -240,3 +241,63 @@ def test_an_int64_list_column_is_the_array_arrow_converts(ops):
     got.validate(full=True)
     assert got.equals(pa.array(model, type=kind))
     assert not fits(column, pa.field("x", pa.list_(pa.int16()))) and not fits(Int16Lists(), pa.field("x", kind))
+
+
+_AWARD = st.tuples(st.integers(1, 64), st.integers(-(2**63), 2**63 - 1), st.sampled_from(["whole", "high", "low"]),
+                   st.one_of(st.none(), st.text(max_size=8), st.just("two pair, kings and sevens")))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("add"), st.lists(_AWARD, max_size=4)),
+                          st.tuples(st.just("begin"), st.lists(_AWARD, min_size=1, max_size=2)),
+                          st.tuples(st.just("truncate"), st.integers(0, 20))), max_size=40))
+def test_an_award_list_column_is_the_array_arrow_converts(ops):
+    """Each pot's awards (a list of structs) give Arrow's own array from the struct's field order,
+    whatever the rollbacks (a pot's list begun and cut off leaves no award behind)."""
+    from handaudit.reports.schema import schema
+
+    column = AwardLists()
+    model: list = []
+    for op, arg in ops:
+        if op == "add":
+            for award in arg:
+                column.add(*award)
+            column.end()
+            model.append(arg)
+        elif op == "begin":
+            for award in arg:
+                column.add(*award)
+            column.truncate(len(model))
+        else:
+            column.truncate(arg)
+            del model[arg:]
+    assert column.values() == model and len(column) == len(model)
+    field = schema("pots").field("awards")
+    got = _array(column, field)
+    got.validate(full=True)
+    names = [field.type.value_type.field(i).name for i in range(field.type.value_type.num_fields)]
+    assert got.equals(pa.array([[dict(zip(names, a, strict=True)) for a in pot] for pot in model], type=field.type))
+    assert fits(column, field) and not fits(column, pa.field("x", pa.list_(pa.int16())))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.dates()), max_size=30), st.lists(st.one_of(st.none(), st.times()), max_size=30))
+def test_dates_and_times_are_the_arrays_arrow_converts(days, clocks):
+    """The hands table's date (days since 1970-01-01, date32) and time (microseconds since
+    midnight, time64[us]) give Arrow's conversion of the date and time objects, and read back."""
+    from handaudit.reports import hand_facts as F
+    from handaudit.reports.schema import schema
+
+    date_column, time_column = Int32s(), Ints()
+    for day in days:
+        date_column.append(None if day is None else F.days_since_epoch(day.year, day.month, day.day))
+    for clock in clocks:
+        time_column.append(None if clock is None else F.time_us(clock))
+    date_field, time_field = schema("hands").field("date"), schema("hands").field("time")
+    assert fits(date_column, date_field) and fits(time_column, time_field)
+    assert _array(date_column, date_field).equals(pa.array(days, type=pa.date32()))
+    assert _array(time_column, time_field).equals(pa.array([None if c is None else c.replace(tzinfo=None) for c in clocks],
+                                                           type=pa.time64("us")))
+    assert [None if v is None else F.from_days(v) for v in date_column.values()] == days
+    assert [None if v is None else F.from_time_us(v) for v in time_column.values()] == \
+        [None if c is None else c.replace(tzinfo=None, fold=0) for c in clocks]

@@ -135,4 +135,4 @@ def test_a_time_beyond_the_years_a_datetime_holds_in_utc_has_no_timestamp(extra)
 
 @given(st.dates())
 def test_days_since_the_epoch_are_the_dates_ordinal_less_1970s(day):
-    assert F._days_since_epoch(day.year, day.month, day.day) == day.toordinal() - dt.date(1970, 1, 1).toordinal()
+    assert F.days_since_epoch(day.year, day.month, day.day) == day.toordinal() - dt.date(1970, 1, 1).toordinal()

@@ -79,7 +79,7 @@ def test_a_hand_that_fails_half_way_leaves_no_row():
     assert [t.count() for t in buf.tables] == counts
     rows.add_hand(buf, good)
     assert [t.count() for t in buf.tables] == [2 * c for c in counts]
-    assert buf.actions.keys.ends == [counts[1], 2 * counts[1]]
+    assert buf.actions.keys.ends.values() == [counts[1], 2 * counts[1]]
 
 
 def test_every_row_of_a_hand_has_its_tables_column_count():

@@ -243,6 +243,24 @@ def _zone_info(name: str) -> dt.tzinfo | None:
     return zone
 
 
+# The zone of each abbreviation text met (the same text names the same zone; a fixed offset is
+# then one object, whose offset timestamp_us_at remembers): some 1,500 instructions a hand saved.
+_ZONE_OF_ABBREVIATION: dict[str, dt.tzinfo | None] = {}
+
+
+def _abbreviation_zone(text: str) -> dt.tzinfo | None:
+    """The zone a ``time_zone_abbreviation`` names: a known abbreviation (an IANA zone, or a
+    fixed offset) or an offset written out; None if neither."""
+    abbreviation = text.strip().upper()
+    zone_name = ZONE_ABBREVIATIONS.get(abbreviation)
+    if zone_name is not None:
+        return _zone_info(zone_name)
+    offset = ABBREVIATIONS.get(abbreviation)
+    if offset is None:
+        offset = _written_offset(abbreviation)
+    return None if offset is None else dt.timezone(offset)
+
+
 def _zone(hand: Hand) -> dt.tzinfo | None:
     fields = hand.fields
     name = fields.get("time_zone")
@@ -250,14 +268,13 @@ def _zone(hand: Hand) -> dt.tzinfo | None:
         return _zone_info(name)
     abbreviation = fields.get("time_zone_abbreviation")
     if isinstance(abbreviation, str) and abbreviation:
-        abbreviation = abbreviation.strip().upper()
-        zone_name = ZONE_ABBREVIATIONS.get(abbreviation)
-        if zone_name is not None:
-            return _zone_info(zone_name)
-        offset = ABBREVIATIONS.get(abbreviation)
-        if offset is None:
-            offset = _written_offset(abbreviation)
-        return None if offset is None else dt.timezone(offset)
+        if abbreviation in _ZONE_OF_ABBREVIATION:
+            return _ZONE_OF_ABBREVIATION[abbreviation]
+        zone = _abbreviation_zone(abbreviation)
+        if len(_ZONE_OF_ABBREVIATION) > 1_000:  # (texts come from the input: bounded)
+            _ZONE_OF_ABBREVIATION.clear()
+        _ZONE_OF_ABBREVIATION[abbreviation] = zone
+        return zone
     if all(isinstance(fields.get(k), str) for k in ("city", "region", "country")):
         return None  # the venue's local time: its zone is not in the file
     return dt.timezone.utc

@@ -87,6 +87,11 @@ class Ints(Column):
             write_i64_le(self.data, value)
             self.valid.append(1)
 
+    def add(self, value: int) -> None:
+        """A value that is never null: compiled, the int is passed unboxed (no object made)."""
+        write_i64_le(self.data, value)
+        self.valid.append(1)
+
 
 class Int32s(Column):
     """An int32 column (None for null); see :class:`Ints`."""
@@ -103,6 +108,11 @@ class Int32s(Column):
             write_i32_le(self.data, value)
             self.valid.append(1)
 
+    def add(self, value: int) -> None:
+        """A value that is never null: compiled, the int is passed unboxed (no object made)."""
+        write_i32_le(self.data, value)
+        self.valid.append(1)
+
 
 class Int16s(Column):
     """An int16 column (None for null); see :class:`Ints`."""
@@ -118,6 +128,11 @@ class Int16s(Column):
         else:
             write_i16_le(self.data, value)
             self.valid.append(1)
+
+    def add(self, value: int) -> None:
+        """A value that is never null: compiled, the int is passed unboxed (no object made)."""
+        write_i16_le(self.data, value)
+        self.valid.append(1)
 
 
 class Int8s(Column):
@@ -434,9 +449,9 @@ class HandKeys:
     def add(self, source: str, hand_key: str, hand_index: int, scale: int | None, end: int) -> None:
         self.source.add(source)
         self.hand_key.add(hand_key)
-        self.hand_index.append(hand_index)
+        self.hand_index.add(hand_index)
         self.scale.append(scale)
-        self.ends.append(end)
+        self.ends.add(end)
 
     def truncate(self, n: int) -> None:
         self.source.truncate(n)

@@ -103,7 +103,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             warnings += 1
         elif sev == INFO:
             infos += 1
-        f_rows.finding_index.append(i)
+        f_rows.finding_index.add(i)
         f_rows.code.add(f.code)
         f_rows.severity.add(sev)
         f_rows.action_index.append(f.action_index)
@@ -126,8 +126,8 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
         p_rows = buf.pots
         for p_index, pot in enumerate(pots):
             pot_total += pot.amount
-            p_rows.pot_index.append(p_index)
-            p_rows.amount.append(pot.amount)
+            p_rows.pot_index.add(p_index)
+            p_rows.amount.add(pot.amount)
             eligible, winners = p_rows.eligible, p_rows.winners
             for e in pot.eligible:
                 eligible.add(e + 1)
@@ -155,7 +155,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h = buf.hands
     h.source.add(source)
     h.hand_key.add(key)
-    h.hand_index.append(index)
+    h.hand_index.add(index)
     h.line.append(read.line)
     h.hand.append(phh_hand)
     h.variant.add(variant)
@@ -165,10 +165,10 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.players.append(hand.players if hand is not None else None)
     h.actions.append(len(hand.actions) if hand is not None else None)
     h.scale.append(scale)
-    h.findings.append(len(findings))
-    h.errors.append(errors)
-    h.warnings.append(warnings)
-    h.infos.append(infos)
+    h.findings.add(len(findings))
+    h.errors.add(errors)
+    h.warnings.add(warnings)
+    h.infos.add(infos)
     h.first_error.add(first_error)
     h.determined.append(determined)
     h.pots.append(n_pots)
@@ -215,13 +215,13 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
                     max_to = None
                 if min_to is not None and min_to > _SHORT_MAX and min_to > _I64_MAX:
                     min_to = None
-                a.action_index.append(i)
+                a.action_index.add(i)
                 a.street.add(r.street)
                 a.actor.add(r.actor)
                 a.kind.add(r.kind)
                 a.amount.append(r.amount)
                 a.to.append(r.to)
-                a.pot_before.append(r.pot_before)
+                a.pot_before.add(r.pot_before)
                 a.to_call.append(r.to_call)
                 a.min_to.append(min_to)
                 a.max_to.append(max_to)
@@ -258,7 +258,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
                 folded, all_in = replay.folded[p] is True, replay.all_in[p] is True
             else:
                 hole = folded = all_in = None
-            pl.player.append(p + 1)
+            pl.player.add(p + 1)
             pl.name.add(names[p])
             pl.seat.append(seats[p])
             pl.starting_stack.append(starting[p])

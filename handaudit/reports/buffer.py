@@ -28,6 +28,7 @@ from typing import Final
 
 from librt.strings import (
     BytesWriter,
+    StringWriter,
     read_i16_le,
     read_i32_le,
     read_i64_le,
@@ -274,44 +275,49 @@ class Strings(Column):
 
 class Texts(Column):
     """A string column whose values rarely repeat (an action's text, its cards, a finding's
-    message), laid out as Arrow holds one: ``parts`` the values in order (``""`` under a null),
-    ``data`` the int32 offset where each value ends in the parts joined, counted in code points,
-    and ``valid`` one byte a value. When the joined text is ASCII (nearly always), code points
-    are its UTF-8 bytes and the offsets are Arrow's as they stand: the writer wraps one ``join``
-    and one ``encode`` instead of converting each ``str`` (some 70 ns a value saved); otherwise it
-    converts the values one by one. ``size`` is the code points so far: :class:`ReportBuffer`
-    has the writer take the rows long before it nears the int32 offsets' limit."""
+    message), laid out as Arrow holds one: ``chars`` the values' characters one after another
+    (copied when added, so that a value is freed with its hand, not kept until the batch),
+    ``data`` the int32 offset where each value ends among them, counted in code points, and
+    ``valid`` one byte a value. When the text is ASCII (nearly always), code points are its
+    UTF-8 bytes and the offsets are Arrow's as they stand: the writer wraps the text encoded
+    once instead of converting each ``str`` (some 70 ns a value saved); otherwise it converts
+    the values one by one. ``size`` is the code points so far: :class:`ReportBuffer` has the
+    writer take the rows long before it nears the int32 offsets' limit."""
 
     def __init__(self) -> None:
         super().__init__(4)
-        self.parts: list[str] = []
+        self.chars = StringWriter()
         self.size = 0
         write_i32_le(self.data, 0)
 
     def append(self, value: str | None) -> None:
         if value is None:
-            self.parts.append("")
             self.valid.append(0)
             self.nulls += 1
         else:
-            self.parts.append(value)
+            self.chars.write(value)
             self.size += len(value)
             self.valid.append(1)
         write_i32_le(self.data, self.size)
 
     def text(self) -> str:
-        """The values joined (their offsets are ``data``)."""
-        return "".join(self.parts)
+        """The values one after another (their offsets are ``data``)."""
+        return self.chars.getvalue()
 
     def values(self) -> list:
-        valid = self.valid.getvalue()
-        return [self.parts[i] if valid[i] else None for i in range(len(valid))]
+        text, data, valid = self.text(), self.data.getvalue(), self.valid.getvalue()
+        return [text[read_i32_le(data, 4 * i):read_i32_le(data, 4 * i + 4)] if valid[i] else None
+                for i in range(len(valid))]
 
     def truncate(self, n: int) -> None:
         if len(self.valid) > n:
-            del self.parts[n:]
             self.data.truncate(4 * (n + 1))
-            self.size = read_i32_le(self.data.getvalue(), 4 * n)
+            size = read_i32_le(self.data.getvalue(), 4 * n)
+            kept = self.chars.getvalue()[:size] if size else ""
+            self.chars = StringWriter()  # (a StringWriter is not cut short: the rest written anew)
+            if kept:
+                self.chars.write(kept)
+            self.size = size
             self.valid.truncate(n)
             self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
 

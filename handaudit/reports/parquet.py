@@ -284,8 +284,8 @@ def _struct_fields(kind: pa.DataType) -> list[pa.Field]:
 
 def _texts(column: Texts) -> pa.Array:
     """A :class:`~handaudit.reports.buffer.Texts` column as an Arrow string array: its offsets and
-    the values joined, wrapped as they are when the text is ASCII (its offsets count code points,
-    which are then its UTF-8 bytes); otherwise each value converted."""
+    its text, wrapped as they are when the text is ASCII (its offsets count code points, which are
+    then its UTF-8 bytes); otherwise each value converted."""
     text = column.text()
     if not text.isascii():
         return pa.array(column.values(), type=pa.string())

@@ -322,16 +322,16 @@ class Texts(Column):
             self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
 
 
-class IntLists(Column):
-    """A column of lists of integers, laid out as Arrow holds one: ``data`` the int32 offset
-    where each list ends among ``items`` (a column of the item type), ``valid`` one byte a list.
-    A subclass adds the items (:class:`Int16Lists` one at a time, :class:`Int64Lists` a whole
-    tuple), then :meth:`end` closes the list; the writer wraps offsets and items as they are
-    instead of converting one Python list at a time (some 200 to 400 ns a list)."""
+class Lists(Column):
+    """A column of lists, laid out as Arrow holds one: ``data`` the int32 offset where each list
+    ends among the items, ``valid`` one byte a list; the items are ``fields``, a column each (one
+    for a list of integers, one per field for a list of structs). A subclass adds the items, then
+    :meth:`end` closes the list; the writer wraps offsets and items as they are instead of
+    converting one Python list at a time (some 200 to 500 ns a list)."""
 
-    def __init__(self, items: Column) -> None:
+    def __init__(self, fields: list[Column]) -> None:
         super().__init__(4)
-        self.items = items
+        self.fields = fields
         self.count = 0  # items so far (those of a list not yet ended included)
         write_i32_le(self.data, 0)
 
@@ -346,12 +346,11 @@ class IntLists(Column):
         self.valid.append(0)
         self.nulls += 1
 
-    def values(self) -> list:
-        data, valid, items = self.data.getvalue(), self.valid.getvalue(), self.items.values()
-        out: list = []
-        for i in range(len(valid)):
-            out.append(items[read_i32_le(data, 4 * i):read_i32_le(data, 4 * i + 4)] if valid[i] else None)
-        return out
+    def split(self, items: list) -> list:
+        """``items`` (one per item added) cut into the lists (None for a null list)."""
+        data, valid = self.data.getvalue(), self.valid.getvalue()
+        return [items[read_i32_le(data, 4 * i):read_i32_le(data, 4 * i + 4)] if valid[i] else None
+                for i in range(len(valid))]
 
     def truncate(self, n: int) -> None:
         """Keep the first ``n`` lists (and drop the items of a list begun and not ended)."""
@@ -360,7 +359,19 @@ class IntLists(Column):
             self.valid.truncate(n)
             self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
         self.count = read_i32_le(self.data.getvalue(), 4 * len(self.valid))
-        self.items.truncate(self.count)
+        for field in self.fields:
+            field.truncate(self.count)
+
+
+class IntLists(Lists):
+    """A column of lists of integers: ``items``, a column of the item type."""
+
+    def __init__(self, items: Column) -> None:
+        super().__init__([items])
+        self.items = items
+
+    def values(self) -> list:
+        return self.split(self.items.values())
 
 
 class Int16Lists(IntLists):
@@ -392,19 +403,16 @@ class Int64Lists(IntLists):
         self.end()
 
 
-class AwardLists(Column):
-    """The pots table's ``awards``: a list of (player, won, share, hand) structs per pot, laid out
-    as Arrow holds one: ``data`` the int32 offset where each pot's awards end, ``valid`` one byte a
-    pot, and a column per struct field (``hand`` null when uncontested)."""
+class AwardLists(Lists):
+    """The pots table's ``awards``: a list of (player, won, share, hand) structs per pot, a
+    column per struct field (``hand`` null when uncontested)."""
 
     def __init__(self) -> None:
-        super().__init__(4)
         self.player = Int16s()
         self.won = Ints()
         self.share = Texts()
         self.hand = Texts()
-        self.count = 0
-        write_i32_le(self.data, 0)
+        super().__init__([self.player, self.won, self.share, self.hand])
 
     def add(self, player: int, won: int, share: str, hand: str | None) -> None:
         """One award of the pot's list (then :meth:`end`)."""
@@ -414,26 +422,10 @@ class AwardLists(Column):
         self.hand.append(hand)
         self.count += 1
 
-    def end(self) -> None:
-        write_i32_le(self.data, self.count)
-        self.valid.append(1)
-
     def values(self) -> list:
         """Each pot's awards as tuples in the struct's field order (None for a null list)."""
-        data, valid = self.data.getvalue(), self.valid.getvalue()
-        awards = list(zip(self.player.values(), self.won.values(), self.share.values(), self.hand.values()))  # noqa: B905
-        return [awards[read_i32_le(data, 4 * i):read_i32_le(data, 4 * i + 4)] if valid[i] else None
-                for i in range(len(valid))]
-
-    def truncate(self, n: int) -> None:
-        """Keep the first ``n`` pots' lists (and drop the awards of a list begun and not ended)."""
-        if len(self.valid) > n:
-            self.data.truncate(4 * (n + 1))
-            self.valid.truncate(n)
-            self.nulls = self.valid.getvalue().count(0) if self.nulls else 0
-        self.count = read_i32_le(self.data.getvalue(), 4 * len(self.valid))
-        for field in (self.player, self.won, self.share, self.hand):
-            field.truncate(self.count)
+        return self.split(list(zip(self.player.values(), self.won.values(), self.share.values(),  # noqa: B905
+                                   self.hand.values())))
 
 
 # The code points a Texts column may hold before the writer takes its rows: far below int32's

@@ -2,22 +2,23 @@
 
 :func:`handaudit.reports.rows.add_hand` appends each value of a hand straight to its column here
 (no row tuples, no Python loop over rows), and the writer (:mod:`handaudit.reports.parquet`) reads
-each table's columns by the names of :data:`handaudit.reports.columns.COLUMNS`. Three encodings
-save most of the conversion to Arrow (docs/performance.md, "The Parquet path"):
+each table's columns by the names of :data:`handaudit.reports.columns.COLUMNS`. Every column is
+laid out as Arrow holds it, so that the writer wraps bytes in Arrow buffers instead of converting
+one Python object per value (docs/performance.md, "The Parquet path"):
 
-- a string column is a :class:`Strings`: dictionary codes (small ints) and its distinct strings;
-  the writer makes an Arrow dictionary array of it, which converts and encodes some four times
-  faster than one Python ``str`` per row; a column whose strings rarely repeat (the action's
-  text, cards, a finding's message) is a plain list of ``str`` instead: hashing each
-  new string into a dictionary costs more than Arrow's conversion and Parquet's own dictionary;
+- a number or a flag is its little-endian bytes and a validity byte (:class:`Ints` and the
+  narrower widths, :class:`Flags`), appended by librt's native writers in the compiled build; a
+  date and a time are numbers too (days since 1970-01-01, microseconds since midnight);
+- a string column whose values repeat is a :class:`Strings`: dictionary codes and its distinct
+  strings, which the writer makes one Arrow dictionary array of (Parquet writes its dictionary
+  pages from it, without hashing each string again); one whose values rarely repeat (the
+  action's text, cards, a finding's message) is a :class:`Texts`: the characters one after
+  another and their offsets;
+- a list column is a :class:`Lists`: offsets, validity and a column per item field (a pot's
+  eligible players and winners, the hand's blinds and antes, a pot's awards);
 - the hand's key (``source``, ``hand_key``, ``hand_index`` and ``scale``) is kept once per hand
   in the tables of actions, findings, pots and players (:class:`HandKeys`, with the row where each
   hand's rows end), and repeated over its rows by Arrow (run-end decoding).
-
-- a number or a flag (and a string column's codes) is written as Arrow lays it out in memory
-  (:class:`Ints`, :class:`Flags`): the value's little-endian bytes and a validity byte, appended
-  by librt's native writers in the compiled build, so that the writer wraps the bytes in Arrow
-  buffers instead of converting one Python int at a time (some 16 ns a value saved).
 
 No pyarrow here: a JSONL run never imports it.
 """
@@ -471,7 +472,6 @@ class Table:
         # every column of the table, for truncate (a subclass lists its own; a test checks that
         # none is left out)
         self.columns: list[Column] = []
-        self.lists: list[list[object]] = []
         self.texts: list[Texts] = []  # (its Texts columns, also in ``columns``: their size is watched)
 
     def count(self) -> int:
@@ -502,8 +502,6 @@ class Table:
     def truncate(self, n: int) -> None:
         for column in self.columns:
             column.truncate(n)
-        for values in self.lists:
-            del values[n:]
 
     def reset(self) -> None:
         """After the writer took the rows: empty columns, the string dictionaries kept."""

@@ -252,11 +252,9 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
 
 
 def _array(column, field: pa.Field) -> pa.Array:
-    """A buffered column as an Arrow array: a :class:`~handaudit.reports.buffer.Column` (numbers,
-    flags, a string column's int32 codes, the offsets of strings that rarely repeat) wrapped from
-    its bytes as they are; a plain list converted value by value."""
-    if not isinstance(column, Column):
-        return pa.array(column, type=field.type)
+    """A buffered :class:`~handaudit.reports.buffer.Column` as an Arrow array, wrapped from its
+    bytes as they are (numbers, flags, a string column's int32 codes, the offsets and text of
+    strings that rarely repeat, the offsets and items of lists)."""
     if isinstance(column, Texts):
         return _texts(column)
     if isinstance(column, (IntLists, AwardLists)):  # offsets and validity as they are, the items apart
@@ -297,9 +295,9 @@ def _texts(column: Texts) -> pa.Array:
 
 def fits(column: object, field: pa.Field) -> bool:
     """The buffered column holds values of the field's type, as Arrow lays them out (a string
-    column: its codes, the dictionary's indexes), or is a plain list Arrow converts."""
+    column: its codes, the dictionary's indexes, or its offsets and text)."""
     if not isinstance(column, Column):
-        return True
+        return False
     if isinstance(column, (Strings, Texts)):
         return field.type == pa.string()
     if isinstance(column, Flags):

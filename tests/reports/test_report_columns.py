@@ -39,8 +39,8 @@ def _buffered(table):
     """The names of a buffer's columns: its attributes that are lists or Columns (keys and the
     registry of columns apart), each in the registry that truncate takes back."""
     names = {n for n in dir(table)
-             if not n.startswith("_") and n not in ("columns", "lists", "texts") and isinstance(getattr(table, n), (list, Column))}
-    registered = [*table.columns, *table.lists]
+             if not n.startswith("_") and n not in ("columns", "texts") and isinstance(getattr(table, n), (list, Column))}
+    registered = table.columns
     assert len(registered) == len(names) and all(any(getattr(table, n) is c for c in registered) for n in names)
     return names
 

@@ -628,6 +628,7 @@ class PotsTable(Table):
         self.rake = Ints()
         self.columns = [self.pot_index, self.amount, self.determined, self.reason, self.rake, self.eligible,
                         self.winners, self.awards]
+        self.texts = [self.awards.share, self.awards.hand]
 
     def count(self) -> int:
         return len(self.pot_index)

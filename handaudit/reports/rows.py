@@ -186,7 +186,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.date.append(None if day is None else facts.days_since_epoch(day.year, day.month, day.day))
     h.time.append(None if clock is None else facts.time_us(clock))
     h.time_zone.add(facts.time_zone(hand))
-    h.timestamp.append(facts.timestamp_us_at(hand, day, clock))  # (the writer casts it to the timestamp type)
+    h.timestamp.append(facts.timestamp_us_at(hand, day, clock))  # (microseconds, wrapped as the timestamp type)
     if hand is not None:
         h.blinds_or_straddles.append(hand.blinds_or_straddles)
         h.antes.append(hand.antes)

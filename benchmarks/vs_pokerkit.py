@@ -13,6 +13,11 @@ For each input it times, on one process:
     object to a null sink (the library path the CLI uses: ``run.local.Runner`` with ``--jobs 1``);
 (c) the same with the Parquet report (``--out``) instead of JSONL.
 
+Before its rounds, each input is audited once to each output, untimed (the first Parquet run
+imports pyarrow, some 0.2 s, which would otherwise fall in the first input's first round). The
+last column, cost (c):(b), is (b)'s hands/s over (c)'s: the CPU a hand of the Parquet report
+costs against JSONL, the report's fixed cost of a run (some 5 ms) included.
+
 Each figure is the median of ``--runs`` rounds; a round times (a), (b) and (c) back to back,
 and each ratio is the median of the rounds' own ratios, so the machine's drift over minutes
 stays out of it. Within a round, each is repeated until it has run for ``--min-seconds`` of CPU
@@ -164,13 +169,16 @@ def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) ->
 
 
 def interleaved(sample: list[str], paths: list[str], runs: int,
-                min_seconds: float) -> tuple[float, float, float, float, float]:
-    """Hands/s of (a), (b), (c) and the ratios (b)/(a), (c)/(a), each the median over ``runs``
-    rounds. Each round times (a), (b) and (c) back to back, and a ratio is taken within its
+                min_seconds: float) -> tuple[float, float, float, float, float, float]:
+    """Hands/s of (a), (b), (c), the ratios (b)/(a), (c)/(a), and what a hand costs in (c) against
+    (b) (the Parquet report's CPU a hand over JSONL's), each the median over ``runs`` rounds. Each round times (a), (b) and (c) back to back, and a ratio is taken within its
     round: this machine's speed drifts by tens of percent over minutes, so timing all runs of
     (a) before all runs of (b) would put the drift into the ratio. Within a round each is
     repeated for at least ``min_seconds`` of CPU: one run of (b) over the real corpus takes
     about 40 ms, short enough for a passing slowdown to move a round's ratio."""
+    # untimed, once: the first Parquet run imports pyarrow (some 0.2 s), which a round would count
+    time_handaudit(paths, False)
+    time_handaudit(paths, True)
     rounds = []
     for _ in range(runs):
         seconds, hands = time_pokerkit(sample, min_seconds)
@@ -179,8 +187,8 @@ def interleaved(sample: list[str], paths: list[str], runs: int,
         jl = hands / seconds
         seconds, hands = time_handaudit(paths, True, min_seconds)
         pq = hands / seconds
-        rounds.append((pk, jl, pq, jl / pk, pq / pk))
-    return tuple(statistics.median(r[i] for r in rounds) for i in range(5))  # type: ignore[return-value]
+        rounds.append((pk, jl, pq, jl / pk, pq / pk, jl / pq))
+    return tuple(statistics.median(r[i] for r in rounds) for i in range(6))  # type: ignore[return-value]
 
 
 def main(argv=None) -> int:
@@ -230,12 +238,14 @@ def main(argv=None) -> int:
 
     out = io.StringIO()
     out.write(f"{'input':28} {'hands':>8} {'(a) PokerKit':>13} {'(b) JSONL':>11} {'(c) Parquet':>12} "
-              f"{'(b)/(a)':>8} {'(c)/(a)':>8}\n")
-    for name, n, pk, jl, pq, jl_ratio, pq_ratio in rows:
-        out.write(f"{name:28} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x\n")
+              f"{'(b)/(a)':>8} {'(c)/(a)':>8} {'cost (c):(b)':>13}\n")
+    for name, n, pk, jl, pq, jl_ratio, pq_ratio, cost in rows:
+        out.write(f"{name:28} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x "
+                  f"{cost:>12.2f}x\n")
     out.write(f"hands/s per core (CPU time of this process), median of {args.runs} rounds of (a), (b), (c) "
               f"back to back, each repeated for at least {args.min_seconds:g} s; each ratio is the median of the "
-              f"rounds' ratios; "
+              f"rounds' ratios; cost (c):(b) is CPU a hand of the Parquet report over JSONL's (the report's "
+              f"fixed cost of a run included); "
               f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input; handaudit {build}\n")
     print(out.getvalue(), end="")
     tmp.cleanup()

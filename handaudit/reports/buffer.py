@@ -429,6 +429,17 @@ class AwardLists(Lists):
                                    self.hand.values())))
 
 
+def texts_in(columns: list[Column]) -> list[Texts]:
+    """Every :class:`Texts` among ``columns``, a list column's item fields included."""
+    out: list[Texts] = []
+    for column in columns:
+        if isinstance(column, Texts):
+            out.append(column)
+        elif isinstance(column, Lists):
+            out.extend(texts_in(column.fields))
+    return out
+
+
 # The code points a Texts column may hold before the writer takes its rows: far below int32's
 # limit (2**31 - 1), with room for a whole hand beyond it (at most 16 MiB of text, and a column
 # holds no more than a few times its hand's text).
@@ -472,7 +483,7 @@ class Table:
         # every column of the table, for truncate (a subclass lists its own; a test checks that
         # none is left out)
         self.columns: list[Column] = []
-        self.texts: list[Texts] = []  # (its Texts columns, also in ``columns``: their size is watched)
+        self.texts: list[Texts] = []  # its Texts columns, list fields included (ReportBuffer: texts_in)
 
     def count(self) -> int:
         """Rows now in the columns (the rows of the hand being added included)."""
@@ -560,7 +571,6 @@ class HandsTable(Table):
             self.time_zone, self.timestamp, self.bring_in, self.small_bet, self.big_bet, self.min_bet, self.hand,
             self.blinds_or_straddles, self.antes, self.date, self.time,
         ]
-        self.texts = [self.hand]
 
     def count(self) -> int:
         return len(self.hand_index)
@@ -586,7 +596,6 @@ class ActionsTable(Table):
             self.action_index, self.street, self.actor, self.kind, self.amount, self.to, self.pot_before, self.to_call,
             self.min_to, self.max_to, self.all_in, self.cards, self.action,
         ]
-        self.texts = [self.cards, self.action]
 
     def count(self) -> int:
         return len(self.action_index)
@@ -609,7 +618,6 @@ class FindingsTable(Table):
             self.finding_index, self.code, self.severity, self.action_index, self.actor, self.rule, self.ruling,
             self.line, self.column, self.message,
         ]
-        self.texts = [self.message]
 
     def count(self) -> int:
         return len(self.finding_index)
@@ -628,7 +636,6 @@ class PotsTable(Table):
         self.rake = Ints()
         self.columns = [self.pot_index, self.amount, self.determined, self.reason, self.rake, self.eligible,
                         self.winners, self.awards]
-        self.texts = [self.awards.share, self.awards.hand]
 
     def count(self) -> int:
         return len(self.pot_index)
@@ -659,7 +666,6 @@ class PlayersTable(Table):
             self.contributed, self.received, self.finishing_computed, self.finishing_recorded, self.winnings_recorded,
             self.net, self.folded, self.all_in, self.hole_cards,
         ]
-        self.texts = [self.hole_cards]
 
     def count(self) -> int:
         return len(self.player)
@@ -678,6 +684,8 @@ class ReportBuffer:
         self.pots = PotsTable()
         self.players = PlayersTable()
         self.tables: list[Table] = [self.hands, self.actions, self.findings, self.pots, self.players]
+        for table in self.tables:  # the text columns whose size is watched, found once
+            table.texts = texts_in(table.columns)
         self.batch_rows = batch_rows
 
     def end_hand(self, source: str, hand_key: str, hand_index: int, scale: int | None) -> bool:

@@ -170,10 +170,10 @@ class ReportDir:
         except FileNotFoundError:
             return None
 
-    def create(self, table: str | None, name: str, replace: bool = False):
-        """A new file ``DIR/[table/]name`` open for writing (buffered binary). It must not exist
-        (O_EXCL, O_NOFOLLOW); with ``replace``, an existing entry that is not a directory is
-        removed first (a link itself, never its target)."""
+    def create(self, table: str | None, name: str, replace: bool = False, buffering: int = WRITE_BUFFER):
+        """A new file ``DIR/[table/]name`` open for writing (buffered binary, ``buffering`` bytes).
+        It must not exist (O_EXCL, O_NOFOLLOW); with ``replace``, an existing entry that is not a
+        directory is removed first (a link itself, never its target)."""
         dfd = self._dir(table)
         try:
             if replace:
@@ -183,7 +183,7 @@ class ReportDir:
             if err.errno == errno.EEXIST and stat.S_ISLNK(self.kind(table, name) or 0):
                 raise _link_error(self.where(table, name)) from None
             raise cannot("create", self.where(table, name), err) from None
-        return os.fdopen(fd, "wb", buffering=WRITE_BUFFER)
+        return os.fdopen(fd, "wb", buffering=buffering)
 
     def rename(self, table: str | None, src: str, dst: str) -> None:
         """Rename an entry within its directory; an entry at ``dst`` (a link too) is replaced."""

@@ -13,6 +13,7 @@ Column definitions and meanings: :mod:`handaudit.reports.schema`.
 from __future__ import annotations
 
 import os
+from array import array
 from decimal import Decimal
 from pathlib import Path
 import pyarrow as pa
@@ -49,6 +50,8 @@ DEFAULT_PART_ROWS = 2_000_000  # rows per part file (then the next part is start
 # snappy: some 30% fewer instructions a hand than zstd to write, files about a quarter larger
 # (docs/performance.md, "The Parquet path"); HANDAUDIT_PARQUET_COMPRESSION=zstd for smaller ones.
 COMPRESSION = os.environ.get("HANDAUDIT_PARQUET_COMPRESSION", "snappy")
+SINK_BUFFER = 1 << 20  # bytes of a part buffered in Arrow before they are written to its file
+_FILE_BUFFER = 1 << 13  # the file's own buffer (Python's): the sink's writes go through it whole
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,35 +100,30 @@ class _TableWriter:
         self.report = report
         self.table = table
         self.schema = stamped_schema(table, metadata)
-        # statistics (min/max) and dictionary pages where they pay: the numbers' statistics are
-        # cheap and let readers skip row groups; a string's cost some 20 ns a value. The coded
-        # strings arrive dictionary-encoded, the plain ones Parquet hashes itself (files some 3%
-        # smaller than without, for under 1% of the time); dictionary pages for ints cost more
-        # than they save here.
-        # (iterating a pyarrow Schema makes each Field object anew: the fields are listed once)
-        self.fields = fields = list(self.schema)
-        strings = [is_string(field) for field in fields]
-        self.statistics = [f.name for f, string in zip(fields, strings, strict=True) if not string]
-        self.dictionary = [f.name for f, string in zip(fields, strings, strict=True) if string]
+        plan = _plan(table)
+        self.fields = fields = plan.fields
+        self.types = plan.types
         self.name = name
         self.buffer = buffer
         # where each column is buffered: the table's attribute, or (keyed tables) the hand's key;
         # the column objects stay the same for the writer's life (taking rows truncates them)
         self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in fields]
         self.columns = [getattr(source, f.name) for f, source in zip(fields, self.sources, strict=True)]
-        misfits = [f.name for f, column in zip(fields, self.columns, strict=True) if not fits(column, f)]
-        if misfits:  # the buffer's columns and the schema are written apart: never wrap one as the other
+        if not plan.fit(self.columns):  # the buffer's columns and the schema are written apart: never wrap one as the other
+            misfits = [f.name for f, column in zip(fields, self.columns, strict=True) if not fits(column, f)]
             raise TypeError(f"{table}: buffered columns not of their schema type: {', '.join(misfits)}")
         # the string columns the buffer holds as dictionary codes (the others: Texts, or lists)
         self.coded = {f.name for f, column in zip(fields, self.columns, strict=True) if isinstance(column, Strings)}
-        self.write_schema = write_schema(self.schema, self.coded)
-        self.write_types = [f.type for f in self.write_schema]
+        written = plan.written_as(self.coded)
+        self.write_schema = written.schema.with_metadata(self.schema.metadata)
+        self.write_types = written.types
         self.group_rows = group_rows
         self.part_rows = part_rows
         self.batches: list[list] = []  # per batch, per column: an array (string columns: int32 codes)
         self.batched = 0
         self.writer: pq.ParquetWriter | None = None
-        self.sink = None
+        self.file = None  # the part's file, and the stream that buffers Parquet's many small writes to it
+        self.sink: pa.NativeFile | None = None
         self.tmp: str | None = None
         self.final: str | None = None
         self.seq = 0
@@ -143,10 +141,10 @@ class _TableWriter:
         n = buffer.rows
         if not n:
             return
-        ends = _array(buffer.keys.ends, _RUN_ENDS) if buffer.keyed else None
+        ends = _wrap(buffer.keys.ends, _RUN_ENDS.type) if buffer.keyed else None
         arrays = []
-        for field, source, column in zip(self.fields, self.sources, self.columns, strict=True):
-            array = _array(column, field)
+        for kind, source, column in zip(self.types, self.sources, self.columns, strict=True):
+            array = _wrap(column, kind)
             if source is not buffer:  # one value per hand: repeated over the hand's rows
                 array = _repeat(ends, array, n)
             arrays.append(array)
@@ -164,13 +162,15 @@ class _TableWriter:
         self._take_batch()
         if not self.batched:
             return
-        columns = []
+        columns: list[pa.Array | pa.ChunkedArray] = []
+        batches = self.batches
         for i, (field, column) in enumerate(zip(self.fields, self.columns, strict=True)):
-            chunks = [batch[i] for batch in self.batches]
+            chunks = [batch[i] for batch in batches]
             if field.name in self.coded:  # the row group's dictionary: every batch's codes index it
-                words = pa.array(column.take_words(), type=pa.string())
+                words = _words(column.take_words())
                 chunks = [pa.DictionaryArray.from_arrays(c, words) for c in chunks]
-            columns.append(pa.chunked_array(chunks, type=self.write_types[i]))
+            # (one batch, as in every run of fewer than batch_rows rows a table: the array itself)
+            columns.append(chunks[0] if len(chunks) == 1 else pa.chunked_array(chunks, type=self.write_types[i]))
         table = pa.Table.from_arrays(columns, schema=self.write_schema)
         self.batches, self.batched = [], 0
         try:
@@ -179,11 +179,16 @@ class _TableWriter:
                 self.final = f"{PART_PREFIX}{name}.parquet"
                 tmp = f"{TMP_PREFIX}{name}{TMP_SUFFIX}"
                 self.seq += 1
-                self.sink = self.report.create(self.table, tmp)  # refused if anything is in the way
+                self.file = self.report.create(self.table, tmp, buffering=_FILE_BUFFER)  # refused if anything is in the way
                 self.tmp = tmp  # ours: abort() removes it (the run's end removes any other of its temporaries)
+                # Parquet writes a part in small pieces (a page header, a page, a column chunk's
+                # metadata: some 60 a table each run); buffered here, in Arrow, they reach Python
+                # as one write a megabyte instead of one call each
+                self.sink = pa.BufferedOutputStream(pa.PythonFile(self.file, mode="w"), SINK_BUFFER)
+                plan = _plan(self.table)
                 self.writer = pq.ParquetWriter(self.sink, self.write_schema, compression=COMPRESSION,
-                                               store_schema=False, write_statistics=self.statistics,
-                                               use_dictionary=self.dictionary)
+                                               store_schema=False, write_statistics=plan.statistics,
+                                               use_dictionary=plan.dictionary)
                 self.writer.add_key_value_metadata(self.schema.metadata)
             self.writer.write_table(table, row_group_size=table.num_rows)
         except OSError as err:
@@ -199,10 +204,10 @@ class _TableWriter:
         assert self.tmp is not None and self.final is not None and self.sink is not None
         try:
             self.writer.close()
-            self.sink.close()
+            self.sink.close()  # writes what it buffered, and closes the file
         except OSError as err:
             raise cannot("write", self.report.where(self.table, self.tmp), err) from None
-        self.writer, self.sink = None, None
+        self.writer, self.sink, self.file = None, None, None
         self.report.rename(self.table, self.tmp, self.final)
         done = (self.final, self.in_part)
         self.files.append(done)
@@ -215,13 +220,13 @@ class _TableWriter:
             if field.name in self.coded:
                 column.take_words()
         self.batches, self.batched = [], 0
-        for closing in (self.writer, self.sink):
+        for closing in (self.writer, self.sink, self.file):
             if closing is not None:
                 try:
                     closing.close()
                 except Exception:
                     pass
-        self.writer, self.sink = None, None
+        self.writer, self.sink, self.file = None, None, None
         if self.tmp is not None:
             try:
                 self.report.unlink(self.table, self.tmp)
@@ -232,6 +237,65 @@ class _TableWriter:
 
 def is_string(field: pa.Field) -> bool:
     return field.type == pa.string()
+
+
+class _Plan:
+    """What a table's writers need of its schema, worked out once a process: pyarrow makes a
+    new Field and DataType object each time one is asked for (some 100 columns, a few asks each,
+    at every run's start), and the answers never change."""
+
+    def __init__(self, table: str) -> None:
+        self.table = table
+        sch = schema(table)
+        self.fields = fields = list(sch)
+        self.types = [f.type for f in fields]
+        strings = [is_string(f) for f in fields]
+        # statistics (min/max) and dictionary pages where they pay: the numbers' statistics are
+        # cheap and let readers skip row groups; a string's cost some 20 ns a value. The coded
+        # strings arrive dictionary-encoded, the plain ones Parquet hashes itself (files some 3%
+        # smaller than without, for under 1% of the time); dictionary pages for ints cost more
+        # than they save here.
+        self.statistics = [f.name for f, string in zip(fields, strings, strict=True) if not string]
+        self.dictionary = [f.name for f, string in zip(fields, strings, strict=True) if string]
+        self.fitting: set[tuple[type, ...]] = set()  # the column classes found to fit the fields
+        self.written: dict[frozenset[str], _Written] = {}
+
+    def fit(self, columns: list) -> bool:
+        """Whether each column holds its field's type (:func:`fits`), known once per set of classes."""
+        classes = tuple(type(c) for c in columns)
+        if classes in self.fitting:
+            return True
+        if not all(fits(c, f) for c, f in zip(columns, self.fields, strict=True)):
+            return False
+        self.fitting.add(classes)
+        return True
+
+    def written_as(self, coded: set[str]) -> _Written:
+        """The table as written with these coded columns (see :func:`write_schema`), without a
+        run's metadata."""
+        key = frozenset(coded)
+        written = self.written.get(key)
+        if written is None:
+            written = self.written[key] = _Written(write_schema(schema(self.table), coded))
+        return written
+
+
+class _Written:
+    """A write schema and its columns' types."""
+
+    def __init__(self, sch: pa.Schema) -> None:
+        self.schema = sch
+        self.types = [f.type for f in sch]
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def _plan(table: str) -> _Plan:
+    plan = _PLANS.get(table)
+    if plan is None:
+        plan = _PLANS[table] = _Plan(table)
+    return plan
 
 
 def write_schema(sch: pa.Schema, coded: set[str]) -> pa.Schema:
@@ -252,20 +316,48 @@ def _repeat(ends: pa.Array, values: pa.Array, n: int) -> pa.Array:
 
 
 def _array(column, field: pa.Field) -> pa.Array:
-    """A buffered :class:`~handaudit.reports.buffer.Column` as an Arrow array, wrapped from its
-    bytes as they are (numbers, flags, a string column's int32 codes, the offsets and text of
-    strings that rarely repeat, the offsets and items of lists)."""
+    """A buffered :class:`~handaudit.reports.buffer.Column` as an Arrow array of ``field``'s type,
+    wrapped from its bytes as they are (numbers, flags, a string column's int32 codes, the offsets
+    and text of strings that rarely repeat, the offsets and items of lists)."""
+    return _wrap(column, field.type)
+
+
+def _wrap(column, kind: pa.DataType) -> pa.Array:
+    """:func:`_array` given the field's type (pyarrow makes a new type object each time a field is
+    asked for its own)."""
     if isinstance(column, Texts):
         return _texts(column)
     if isinstance(column, (IntLists, AwardLists)):  # offsets and validity as they are, the items apart
         offsets, valid, nulls, n = column.buffers()
-        return pa.Array.from_buffers(field.type, n, [None if valid is None else pa.py_buffer(valid),
-                                                     pa.py_buffer(offsets)],
-                                     null_count=nulls, children=[_items(column, field.type.value_field)])
+        return pa.Array.from_buffers(kind, n, [None if valid is None else pa.py_buffer(valid),
+                                               pa.py_buffer(offsets)],
+                                     null_count=nulls, children=[_items(column, kind.value_field)])
     data, valid, nulls, n = column.buffers()
-    kind = pa.int32() if isinstance(column, Strings) else field.type
+    if isinstance(column, Strings):
+        kind = _CODES
     return pa.Array.from_buffers(kind, n, [None if valid is None else pa.py_buffer(valid), pa.py_buffer(data)],
                                  null_count=nulls)
+
+
+_CODES = pa.int32()
+
+
+def _words(words: list) -> pa.Array:
+    """A string column's dictionary as an Arrow string array: wrapped from the words' text and
+    offsets when they are ASCII (nearly always: a street, a variant, a code), else each word
+    converted. (``pa.array`` costs several times ``from_buffers`` for a few words.)"""
+    text = "".join(words)
+    if not text.isascii() or len(text) > _MAX_OFFSET:
+        return pa.array(words, type=pa.string())
+    offsets = array("i", [0])
+    end = 0
+    for word in words:
+        end += len(word)
+        offsets.append(end)
+    return pa.Array.from_buffers(pa.string(), len(words), [None, pa.py_buffer(offsets), pa.py_buffer(text.encode("ascii"))])
+
+
+_MAX_OFFSET = (1 << 31) - 1
 
 
 def _items(column: IntLists | AwardLists, item: pa.Field) -> pa.Array:

@@ -21,8 +21,9 @@ costs against JSONL, the report's fixed cost of a run (some 5 ms) included.
 Each figure is the median of ``--runs`` rounds; a round times (a), (b) and (c) back to back,
 and each ratio is the median of the rounds' own ratios, so the machine's drift over minutes
 stays out of it. Within a round, each is repeated until it has run for ``--min-seconds`` of CPU
-(one run of (b) over the real corpus is about 40 ms). handaudit's parse memo is cleared before
-every run, so no run profits from an earlier one. PokerKit is slow on large inputs, so on the
+(one run of (b) over the real corpus is about 40 ms). Before every run handaudit's parse memo
+is cleared and its action templates put back to the shipped shapes: each run starts as a new
+process does, and none profits from an earlier one. PokerKit is slow on large inputs, so on the
 synthetic mix it is timed on its first ``--pokerkit-sample`` hands (hands/s is per hand either
 way). Hands PokerKit refuses (the illegal generated ones) are timed up to the refusal.
 
@@ -146,10 +147,14 @@ def time_pokerkit(texts: list[str], min_seconds: float = 0.0) -> tuple[float, in
 
 
 def _clear_memo() -> None:
+    """Back to what a new process starts with: the parse memo empty, and the action templates
+    only the shapes shipped in action_shapes.py (the templates learned since are forgotten;
+    ``use_templates`` re-seeds them, as the import does). Clearing the templates without
+    re-seeding them made every run colder than a new process: each shipped shape was learned
+    again by a full Lark parse (some 12,000 instructions a hand on Pluribus)."""
     from handaudit.grammar import actions
 
-    actions.parse_action.cache_clear()
-    actions._TEMPLATES.clear()
+    actions.use_templates(actions._TEMPLATES.enabled)
 
 
 def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) -> tuple[float, int]:

@@ -6,7 +6,9 @@ A speed change to the Parquet path must leave the tables' contents unchanged (th
 differ: compression, encodings, row-group sizes). Both reports are read with
 ``handaudit.reports.parquet.read_table`` (every part, in part-name order) and compared with
 ``pyarrow.Table.equals`` (types, nulls and values; the schema's key/value metadata is not
-compared, since it carries the run's version). Exit status 0 when every table is equal.
+compared, since it carries the run's version). Exit status 0 when every table is equal (their
+rows are counted, so that an empty comparison shows), 2 when a directory is not a finished report
+(two missing reports would otherwise read as equal empty tables).
 """
 
 from __future__ import annotations
@@ -37,11 +39,22 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
+    import os
+
+    from handaudit.reports.layout import MANIFEST, TABLE_NAMES
+    from handaudit.reports.parquet import read_table
+
+    # two missing (or unfinished) reports read as empty tables, which compare equal: refused
+    unfinished = [d for d in argv if not os.path.isfile(os.path.join(d, MANIFEST))]
+    if unfinished:
+        print(f"not a finished report (no {MANIFEST}): {', '.join(unfinished)}", file=sys.stderr)
+        return 2
     problems = compare(*argv)
     for line in problems:
         print(line)
     if not problems:
-        print("every table equal")
+        rows = ", ".join(f"{t} {read_table(argv[0], t).num_rows:,}" for t in TABLE_NAMES)
+        print(f"every table equal ({rows} rows)")
     return 1 if problems else 0
 
 

@@ -100,7 +100,7 @@ class _TableWriter:
         self.report = report
         self.table = table
         self.schema = stamped_schema(table, metadata)
-        plan = _plan(table)
+        self.plan = plan = _plan(table)
         self.fields = fields = plan.fields
         self.types = plan.types
         self.name = name
@@ -185,10 +185,9 @@ class _TableWriter:
                 # metadata: some 60 a table each run); buffered here, in Arrow, they reach Python
                 # as one write a megabyte instead of one call each
                 self.sink = pa.BufferedOutputStream(pa.PythonFile(self.file, mode="w"), SINK_BUFFER)
-                plan = _plan(self.table)
                 self.writer = pq.ParquetWriter(self.sink, self.write_schema, compression=COMPRESSION,
-                                               store_schema=False, write_statistics=plan.statistics,
-                                               use_dictionary=plan.dictionary)
+                                               store_schema=False, write_statistics=self.plan.statistics,
+                                               use_dictionary=self.plan.dictionary)
                 self.writer.add_key_value_metadata(self.schema.metadata)
             self.writer.write_table(table, row_group_size=table.num_rows)
         except OSError as err:
@@ -261,7 +260,8 @@ class _Plan:
         self.written: dict[frozenset[str], _Written] = {}
 
     def fit(self, columns: list) -> bool:
-        """Whether each column holds its field's type (:func:`fits`), known once per set of classes."""
+        """Whether each column holds its field's type (:func:`fits`), decided once per sequence of
+        column classes (a buffer column's class says what it holds: its width, its items)."""
         classes = tuple(type(c) for c in columns)
         if classes in self.fitting:
             return True

@@ -50,8 +50,12 @@ DEFAULT_PART_ROWS = 2_000_000  # rows per part file (then the next part is start
 # snappy: some 30% fewer instructions a hand than zstd to write, files about a quarter larger
 # (docs/performance.md, "The Parquet path"); HANDAUDIT_PARQUET_COMPRESSION=zstd for smaller ones.
 COMPRESSION = os.environ.get("HANDAUDIT_PARQUET_COMPRESSION", "snappy")
-SINK_BUFFER = 1 << 20  # bytes of a part buffered in Arrow before they are written to its file
-_FILE_BUFFER = 1 << 13  # the file's own buffer (Python's): the sink's writes go through it whole
+# Parquet writes a part in small pieces (a page header, a column chunk's metadata) and large ones
+# (pages); SINK_BUFFER bytes gathered in Arrow make the small ones one call into Python's file,
+# whose own buffer is small: the gathered bytes and the large pages go through it whole. (16 KB
+# saves as many calls as 1 MB did; 1 MB buffers raised a 100,000-hand run's peak RSS by 10 MB.)
+SINK_BUFFER = 1 << 14
+_FILE_BUFFER = 1 << 13
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,9 +185,7 @@ class _TableWriter:
                 self.seq += 1
                 self.file = self.report.create(self.table, tmp, buffering=_FILE_BUFFER)  # refused if anything is in the way
                 self.tmp = tmp  # ours: abort() removes it (the run's end removes any other of its temporaries)
-                # Parquet writes a part in small pieces (a page header, a page, a column chunk's
-                # metadata: some 60 a table each run); buffered here, in Arrow, they reach Python
-                # as one write a megabyte instead of one call each
+                # (the small pieces gathered in Arrow: see SINK_BUFFER)
                 self.sink = pa.BufferedOutputStream(pa.PythonFile(self.file, mode="w"), SINK_BUFFER)
                 self.writer = pq.ParquetWriter(self.sink, self.write_schema, compression=COMPRESSION,
                                                store_schema=False, write_statistics=self.plan.statistics,

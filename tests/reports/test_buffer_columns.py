@@ -30,7 +30,7 @@ from handaudit.reports.buffer import (
     pack_bits,
 )
 from handaudit.reports.layout import TABLE_NAMES
-from handaudit.reports.parquet import _array, fits
+from handaudit.reports.parquet import _array, _words, fits
 from handaudit.reports.schema import schema
 
 I64 = st.integers(-(2**63), 2**63 - 1)
@@ -93,6 +93,17 @@ def test_bits_are_packed_as_arrow_packs_them(flags):
     packed = pack_bits(data)
     assert len(packed) == (len(flags) + 7) // 8
     assert packed == (expected.to_pybytes()[:len(packed)] if flags else b"")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.text(alphabet=st.characters(max_codepoint=127), max_size=12), st.text(max_size=6)),
+                max_size=40, unique=True))
+def test_a_string_columns_words_are_the_array_arrow_converts(words):
+    """A coded column's dictionary, wrapped from its text and offsets when ASCII (else converted):
+    Arrow's own array of the words, the empty word and no word at all included."""
+    got = _words(list(words))
+    got.validate(full=True)
+    assert got.equals(pa.array(words, type=pa.string())) and got.null_count == 0
 
 
 def test_every_buffered_column_fits_its_schema_type():

@@ -11,6 +11,7 @@ writer codes exactly the columns the buffer holds as :class:`Strings`.
 from __future__ import annotations
 
 import pyarrow as pa
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,5 +105,25 @@ def test_the_plain_string_columns_are_texts_and_written_as_strings(tmp_path):
                     assert field.type == pa.dictionary(pa.int32(), pa.string()), (name, field.name)
                 elif field.name in strings:
                     assert field.type == pa.string(), (name, field.name)
+    finally:
+        report.close()
+
+
+def test_the_writer_refuses_a_column_not_of_its_schema_type(tmp_path):
+    """The writer checks the buffer's columns against the schema once per sequence of column
+    classes; a buffer with another class in one place is checked anew, and refused by name."""
+    from handaudit.reports.buffer import Ints
+    from handaudit.reports.layout import ReportDir, prepare_dir
+
+    prepare_dir(tmp_path / "out")
+    report = ReportDir(tmp_path / "out")
+    try:
+        good = ReportBuffer()
+        players = TABLE_NAMES.index("players")
+        _TableWriter(report, "players", "0", good.tables[players], 1000, {}, 1000)  # fits (and is remembered)
+        bad = ReportBuffer()
+        bad.tables[players].seat = Ints()  # int64 where the schema says int16
+        with pytest.raises(TypeError, match=r"^players: buffered columns not of their schema type: seat$"):
+            _TableWriter(report, "players", "0", bad.tables[players], 1000, {}, 1000)
     finally:
         report.close()

@@ -74,6 +74,34 @@ def card_text(card: int) -> str:
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
+# Each card's text by its code + 1 (UNKNOWN first), and each pair's, made on first use (53 x 53
+# slots): the report writes the text of every card dealt or shown, one to four at a time, which
+# is then a shared string or one concatenation (compiled, a join over a generator cost some 4,000
+# instructions a call, a pair's slot a few).
+_CARD_TEXTS: Final = [card_text(card) for card in range(UNKNOWN, 52)]
+_PAIRS: Final[list[str | None]] = [None] * (53 * 53)
+
+
+def _pair(first: int, second: int) -> str:
+    slot = (first + 1) * 53 + second + 1
+    text = _PAIRS[slot]
+    if text is None:
+        text = _PAIRS[slot] = _CARD_TEXTS[first + 1] + _CARD_TEXTS[second + 1]
+    return text
+
+
 def cards_text(cards: tuple[int, ...] | list[int]) -> str:
     """The PHH notation of several cards, concatenated."""
-    return "".join(card_text(c) for c in cards)
+    for card in cards:
+        if not UNKNOWN <= card <= 51:
+            return "".join([card_text(c) for c in cards])
+    n = len(cards)
+    if n == 2:
+        return _pair(cards[0], cards[1])
+    if n == 1:
+        return _CARD_TEXTS[cards[0] + 1]
+    if n == 3:
+        return _pair(cards[0], cards[1]) + _CARD_TEXTS[cards[2] + 1]
+    if n == 4:
+        return _pair(cards[0], cards[1]) + _pair(cards[2], cards[3])
+    return "".join([_CARD_TEXTS[card + 1] for card in cards])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..core.cards import RANKS, SUITS, UNKNOWN, cards_text
+from ..core.cards import cards_text
 from ..core.hand import Hand
 from ..core.status import ERROR, INFO, WARNING
 from ..settlement.showdown import Award
@@ -29,39 +29,6 @@ _I64_MAX: Final = 2**63 - 1
 # Compiled, an int up to this is held unboxed, and comparing it with _I64_MAX (which is not)
 # takes the slow path: test against this first (some 250 instructions a test saved).
 _SHORT_MAX: Final = 2**62 - 1
-# Each card's text by its code + 1 (``UNKNOWN`` first), and each pair's, made on first use (53 x 53
-# slots): an action deals or shows one to four cards, whose text is then a shared string or one
-# concatenation (compiled, a look-up of a tuple key cost some 400 instructions, a concatenation
-# some 300, a pair's slot a few).
-_CARD_TEXTS: Final = ["??"] + [rank + suit for rank in RANKS for suit in SUITS]
-_PAIRS: Final[list[str | None]] = [None] * (53 * 53)
-
-
-def _pair(first: int, second: int) -> str:
-    slot = (first + 1) * 53 + second + 1
-    text = _PAIRS[slot]
-    if text is None:
-        text = _PAIRS[slot] = _CARD_TEXTS[first + 1] + _CARD_TEXTS[second + 1]
-    return text
-
-
-def _cards(cards: tuple[int, ...]) -> str:
-    """The cards' text (:func:`~handaudit.core.cards.cards_text`)."""
-    for card in cards:
-        if not UNKNOWN <= card <= 51:
-            return cards_text(cards)
-    n = len(cards)
-    if n == 2:
-        return _pair(cards[0], cards[1])
-    if n == 1:
-        return _CARD_TEXTS[cards[0] + 1]
-    if n == 3:
-        return _pair(cards[0], cards[1]) + _CARD_TEXTS[cards[2] + 1]
-    if n == 4:
-        return _pair(cards[0], cards[1]) + _pair(cards[2], cards[3])
-    return "".join([_CARD_TEXTS[card + 1] for card in cards])
-
-
 def _per_player(fields: dict, key: str, n: int, kind: type) -> list:
     value = fields.get(key) if fields else None
     if isinstance(value, list) and len(value) == n and all(isinstance(v, kind) and not isinstance(v, bool) for v in value):
@@ -226,7 +193,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
                 a.min_to.append(min_to)
                 a.max_to.append(max_to)
                 a.all_in.append(r.all_in is True)
-                a.cards.append(_cards(cards) if cards else None)
+                a.cards.append(cards_text(cards) if cards else None)
                 a.action.append(texts[i] if 0 <= i < n_texts else "")
         n = hand.players
         names = _per_player(hand.fields, "players", n, str)
@@ -274,7 +241,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             pl.net.append(net)
             pl.folded.append(folded)
             pl.all_in.append(all_in)
-            pl.hole_cards.append(_cards(hole) if hole else None)
+            pl.hole_cards.append(cards_text(hole) if hole else None)
     return buf.end_hand(source, key, index, scale)
 
 

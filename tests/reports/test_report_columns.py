@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handaudit.core.cards import UNKNOWN, cards_text
+from handaudit.core.cards import UNKNOWN, card_text, cards_text
 from handaudit.grammar.chunk import Chunk
 from handaudit.reports import rows
 from handaudit.reports.buffer import KEY_COLUMNS, Column, ReportBuffer
@@ -101,13 +101,17 @@ def test_every_row_of_a_hand_has_its_tables_column_count():
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(st.integers(UNKNOWN, 51), max_size=12), min_size=1, max_size=40))
 def test_the_cards_text_is_the_cards_whatever_was_asked_before(hands):
-    """The row builder's text of a few cards (put together from each card's) is the cards' text,
-    whatever came before: unknown cards and lists of every length included."""
+    """The text of a few cards (put together from shared strings and pairs) is each card's text
+    one after another, whatever came before: unknown cards and lists of every length included."""
     for cards in hands + hands[::-1]:
-        assert rows._cards(tuple(cards)) == cards_text(cards), cards
+        assert cards_text(tuple(cards)) == cards_text(cards) == _plain(cards), cards
 
 
 def test_cards_that_differ_only_by_leading_unknowns_have_texts_of_their_own():
     for cards in [(), (UNKNOWN,), (UNKNOWN, UNKNOWN), (0,), (UNKNOWN, 0), (UNKNOWN, UNKNOWN, 0), (51,) * 9,
                   (UNKNOWN,) + (51,) * 9, (0,), (UNKNOWN, 0), ()]:
-        assert rows._cards(cards) == cards_text(cards), cards
+        assert cards_text(cards) == _plain(cards), cards
+
+
+def _plain(cards) -> str:
+    return "".join(card_text(c) for c in cards)

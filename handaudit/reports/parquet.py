@@ -113,14 +113,13 @@ class _TableWriter:
         # the column objects stay the same for the writer's life (taking rows truncates them)
         self.sources = [buffer.keys if buffer.keyed and f.name in KEY_COLUMNS else buffer for f in fields]
         self.columns = [getattr(source, f.name) for f, source in zip(fields, self.sources, strict=True)]
-        if not plan.fit(self.columns):  # the buffer's columns and the schema are written apart: never wrap one as the other
+        layout = plan.layout(self.columns)
+        if layout is None:  # the buffer's columns and the schema are written apart: never wrap one as the other
             misfits = [f.name for f, column in zip(fields, self.columns, strict=True) if not fits(column, f)]
             raise TypeError(f"{table}: buffered columns not of their schema type: {', '.join(misfits)}")
-        # the string columns the buffer holds as dictionary codes (the others: Texts, or lists)
-        self.coded = {f.name for f, column in zip(fields, self.columns, strict=True) if isinstance(column, Strings)}
-        written = plan.written_as(self.coded)
-        self.write_schema = written.schema.with_metadata(self.schema.metadata)
-        self.write_types = written.types
+        self.coded = layout.coded
+        self.write_schema = layout.schema.with_metadata(self.schema.metadata)
+        self.write_types = layout.types
         self.group_rows = group_rows
         self.part_rows = part_rows
         self.batches: list[list] = []  # per batch, per column: an array (string columns: int32 codes)
@@ -258,36 +257,31 @@ class _Plan:
         # than they save here.
         self.statistics = [f.name for f, string in zip(fields, strings, strict=True) if not string]
         self.dictionary = [f.name for f, string in zip(fields, strings, strict=True) if string]
-        self.fitting: set[tuple[type, ...]] = set()  # the column classes found to fit the fields
-        self.written: dict[frozenset[str], _Written] = {}
+        self.layouts: dict[tuple[type, ...], _Layout] = {}
 
-    def fit(self, columns: list) -> bool:
-        """Whether each column holds its field's type (:func:`fits`), decided once per sequence of
-        column classes (a buffer column's class says what it holds: its width, its items)."""
+    def layout(self, columns: list) -> _Layout | None:
+        """How a buffer with these columns is written; None if one does not hold its field's type
+        (:func:`fits`). Decided once per sequence of column classes: a buffer column's class says
+        what it holds (its width, its items, codes or text)."""
         classes = tuple(type(c) for c in columns)
-        if classes in self.fitting:
-            return True
-        if not all(fits(c, f) for c, f in zip(columns, self.fields, strict=True)):
-            return False
-        self.fitting.add(classes)
-        return True
-
-    def written_as(self, coded: set[str]) -> _Written:
-        """The table as written with these coded columns (see :func:`write_schema`), without a
-        run's metadata."""
-        key = frozenset(coded)
-        written = self.written.get(key)
-        if written is None:
-            written = self.written[key] = _Written(write_schema(schema(self.table), coded))
-        return written
+        layout = self.layouts.get(classes)
+        if layout is None:
+            if not all(fits(c, f) for c, f in zip(columns, self.fields, strict=True)):
+                return None
+            layout = self.layouts[classes] = _Layout(self.table, columns)
+        return layout
 
 
-class _Written:
-    """A write schema and its columns' types."""
+class _Layout:
+    """A table as written from one kind of buffer: its string columns held as dictionary codes
+    (the others are Texts, or lists), the write schema (see :func:`write_schema`; without a run's
+    metadata) and its columns' types."""
 
-    def __init__(self, sch: pa.Schema) -> None:
-        self.schema = sch
-        self.types = [f.type for f in sch]
+    def __init__(self, table: str, columns: list) -> None:
+        sch = schema(table)
+        self.coded = {f.name for f, column in zip(sch, columns, strict=True) if isinstance(column, Strings)}
+        self.schema = write_schema(sch, self.coded)
+        self.types = [f.type for f in self.schema]
 
 
 _PLANS: dict[str, _Plan] = {}
@@ -356,7 +350,7 @@ def _words(words: list) -> pa.Array:
     for word in words:
         end += len(word)
         offsets.append(end)
-    return pa.Array.from_buffers(pa.string(), len(words), [None, pa.py_buffer(offsets), pa.py_buffer(text.encode("ascii"))])
+    return _ascii_strings(len(words), offsets, text, None, 0)
 
 
 _MAX_OFFSET = (1 << 31) - 1
@@ -382,6 +376,12 @@ def _texts(column: Texts) -> pa.Array:
     if not text.isascii():
         return pa.array(column.values(), type=pa.string())
     offsets, valid, nulls, n = column.buffers()
+    return _ascii_strings(n, offsets, text, valid, nulls)
+
+
+def _ascii_strings(n: int, offsets, text: str, valid: bytes | None, nulls: int) -> pa.Array:
+    """``n`` strings of ASCII ``text`` ending at ``offsets`` (int32, counted in characters, which
+    are then UTF-8 bytes), wrapped as they are."""
     return pa.Array.from_buffers(pa.string(), n, [None if valid is None else pa.py_buffer(valid),
                                                   pa.py_buffer(offsets), pa.py_buffer(text.encode("ascii"))],
                                  null_count=nulls)

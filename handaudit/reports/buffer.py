@@ -379,11 +379,11 @@ class Int16Lists(IntLists):
     """A list<int16> column (PHH player numbers): its items added one at a time."""
 
     def __init__(self) -> None:
-        self.int16s = Int16s()
+        self.int16s = Int16s()  # ``items``, typed as what it is: compiled, add() is a native call
         super().__init__(self.int16s)
 
     def add(self, item: int) -> None:
-        self.int16s.append(item)
+        self.int16s.add(item)
         self.count += 1
 
 
@@ -391,7 +391,7 @@ class Int64Lists(IntLists):
     """A list<int64> column (per-player amounts): a whole tuple at a time, or None."""
 
     def __init__(self) -> None:
-        self.ints = Ints()
+        self.ints = Ints()  # ``items``, typed as what it is (see Int16Lists)
         super().__init__(self.ints)
 
     def append(self, values: tuple[int, ...] | None) -> None:
@@ -399,7 +399,7 @@ class Int64Lists(IntLists):
             self.end_null()
             return
         for value in values:
-            self.ints.append(value)
+            self.ints.add(value)
         self.count += len(values)
         self.end()
 
@@ -417,8 +417,8 @@ class AwardLists(Lists):
 
     def add(self, player: int, won: int, share: str, hand: str | None) -> None:
         """One award of the pot's list (then :meth:`end`)."""
-        self.player.append(player)
-        self.won.append(won)
+        self.player.add(player)
+        self.won.add(won)
         self.share.append(share)
         self.hand.append(hand)
         self.count += 1

@@ -243,7 +243,6 @@ class ReportDir:
 
     def remove_temporaries(self, run_id: str | None = None) -> int:
         """Delete unfinished (temporary) part files (of run ``run_id`` only, if given); how many."""
-        prefix = f"{TMP_PREFIX}{run_id}-" if run_id else TMP_PREFIX
         removed = 0
         for table in TABLE_NAMES:
             try:
@@ -251,12 +250,18 @@ class ReportDir:
             except (OSError, OutputError):
                 continue
             for name in names:
-                if name.startswith(prefix) and name.endswith(TMP_SUFFIX):
-                    try:
-                        removed += self.unlink(table, name)
-                    except (OSError, OutputError):
-                        pass
+                removed += self.remove_if_temporary(table, name, run_id)
         return removed
+
+    def remove_if_temporary(self, table: str, name: str, run_id: str | None = None) -> int:
+        """Delete ``table/name`` if it is an unfinished part file (of run ``run_id``, if given):
+        1 if it was removed, else 0 (one that cannot be removed is left for the next run)."""
+        if not (name.startswith(f"{TMP_PREFIX}{run_id}-" if run_id else TMP_PREFIX) and name.endswith(TMP_SUFFIX)):
+            return 0
+        try:
+            return int(self.unlink(table, name))
+        except (OSError, OutputError):
+            return 0
 
     def write_manifest(self, manifest: dict, complete: bool) -> None:
         self.write_file(None, MANIFEST, manifest_bytes(manifest))

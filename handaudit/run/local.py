@@ -49,7 +49,7 @@ from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk, SourceError, pack_chunks
 from ..grammar.sources import drop_repeats
 from ..importers.inputs import expand_inputs
-from ..reports.layout import PART_PREFIX, TABLE_NAMES, TMP_PREFIX, TMP_SUFFIX, OutputError, ReportDir, reason
+from ..reports.layout import PART_PREFIX, TABLE_NAMES, OutputError, ReportDir, reason
 from ..reports.sinks import CleanSubsets, JSONLStream, ReportSink
 from ..reports.summary import Summary
 from .batches import count_down, input_batches, input_bytes, read_ahead
@@ -302,17 +302,14 @@ class Runner:
         # A part of this run that no commit reported (a dead worker's, or one finished as the
         # run was stopped) holds rows that are not counted, or that were audited again: remove it;
         # so are this run's temporaries (a worker stopped mid-part).
-        prefix, tmp_prefix = f"{PART_PREFIX}{self.run_id}-", f"{TMP_PREFIX}{self.run_id}-"
+        prefix = f"{PART_PREFIX}{self.run_id}-"
         tables = {}
         for table in TABLE_NAMES:
             for name in report.names(table):
-                if name.startswith(tmp_prefix) and name.endswith(TMP_SUFFIX):
-                    try:
-                        removed += report.unlink(table, name)
-                    except (OSError, OutputError):
-                        pass
-                elif name.startswith(prefix) and (table, name) not in self.kept:
+                if name.startswith(prefix) and (table, name) not in self.kept:
                     report.unlink(table, name)
+                else:
+                    removed += report.remove_if_temporary(table, name, self.run_id)
             parts = [rows for (t, _name), rows in self.kept.items() if t == table]
             if not parts and complete:  # every table reads, with its schema
                 write_empty_part(report, table, dict(self.config.metadata), self.run_id)

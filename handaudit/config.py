@@ -16,10 +16,10 @@ file, never silently skipped.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import ClassVar, Final
 
+from .core.open_value import OpenValue
 from .findings.selection import Selection, SelectionError, codes_of, severities_of
 
 CONFIG_NAME = "handaudit.toml"
@@ -30,14 +30,22 @@ class ConfigError(ValueError):
     """The configuration file cannot be read or says something handaudit does not know."""
 
 
-@dataclass(frozen=True)
-class ProjectConfig:
-    """What ``handaudit.toml`` says (empty when there is no file)."""
+_CONFIG_FIELDS = ("path", "select", "ignore", "severity")
 
-    path: str | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    severity: tuple[tuple[str, str], ...] = ()
+
+class ProjectConfig(OpenValue):
+    """What ``handaudit.toml`` says (empty when there is no file). A value
+    (handaudit/core/value.py), not a dataclass compiled from source at every start."""
+
+    __slots__ = _CONFIG_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _CONFIG_FIELDS
+
+    def __init__(self, path: str | None = None, select: tuple[str, ...] = (), ignore: tuple[str, ...] = (),
+                 severity: tuple[tuple[str, str], ...] = ()) -> None:
+        self.path: Final = path
+        self.select: Final = select
+        self.ignore: Final = ignore
+        self.severity: Final = severity
 
 
 def load_config(path: str | None = None, directory: str = ".") -> ProjectConfig:
@@ -47,6 +55,8 @@ def load_config(path: str | None = None, directory: str = ".") -> ProjectConfig:
         if not os.path.isfile(candidate):
             return ProjectConfig()
         path = candidate
+    import tomllib  # here: a run without a configuration file does without it (docs/performance.md)
+
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)

@@ -7,7 +7,6 @@ are in conftest.py.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 import sys
@@ -56,14 +55,14 @@ def run_cli(*args: str, stdin: bytes | str | None = None, env: dict | None = Non
 def settlement_rulebook(base: str = "roberts-v11", **params) -> Rulebook:
     """A real, loaded rulebook for the settlement's unit tests: the built-in ``base`` (Robert's:
     ``odd_chip_stud = all-cards``, the reading these tests assume) with keyword arguments replacing
-    parameters, each checked as a rulebook file's value is (``dataclasses.replace``)."""
+    parameters, each checked as a rulebook file's value is (``Rulebook.replace``)."""
     from handaudit.rules.params import PARAMETERS
     from handaudit.rules.rulebook import load_rulebook
 
     book = load_rulebook(base)
     for key, value in params.items():
         PARAMETERS[key].check(value, "settlement_rulebook")
-    return dataclasses.replace(book, **params)
+    return book.replace(**params)
 
 
 # A valid three-handed no-limit hold'em hand in dollars and cents (p3 raises, the others fold),

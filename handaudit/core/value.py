@@ -11,18 +11,15 @@ change once made, compiled or not.
   ``__setattr__`` (mypyc would call it for every attribute a constructor sets in a module built
   after this one), so building one stays native; a frozen dataclass's or named tuple's
   constructor stays interpreted (docs/performance.md).
-- The frozen dataclasses left (not made per hand: rulebooks, variants, code pages; and action
-  errors, made only for a bad action) cannot be unpickled field by field when compiled (their
-  ``__setattr__`` refuses), so each gets ``def __reduce__(self): return (Cls, init_args(self))``:
-  rebuilt through its constructor, like any caller would build it.
+- The values made once a run (rulebooks and their parameters, variants and streets, finding
+  code pages, a run's configuration) and action errors are :class:`Value` classes too, not frozen
+  dataclasses: a dataclass's methods are generated as source and compiled at import, some 1 ms of
+  every run's start per class (docs/performance.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import ClassVar, TypeVar
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # per class: its fields, in constructor order
 
 
 def set_once(obj: object, name: str, value: object) -> None:
@@ -32,13 +29,25 @@ def set_once(obj: object, name: str, value: object) -> None:
     object.__setattr__(obj, name, value)
 
 
-def init_args(obj: object) -> tuple:
-    """The constructor arguments that rebuild ``obj`` (a dataclass whose fields are all in __init__)."""
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple([f.name for f in fields(obj)])  # type: ignore[arg-type]
+def field_values(obj: object, names: tuple[str, ...]) -> tuple:
+    """``obj``'s values of the fields ``names``, in that order."""
     return tuple([getattr(obj, name) for name in names])
+
+
+def show_fields(obj: object, names: tuple[str, ...]) -> str:
+    """``Cls(a=1, b='x')``: the ``repr`` of a value class."""
+    values = ", ".join(f"{name}={getattr(obj, name)!r}" for name in names)
+    return f"{type(obj).__name__}({values})"
+
+
+def replaced(obj: object, names: tuple[str, ...], changes: dict[str, object]) -> object:
+    """A copy of ``obj`` with some fields changed, built by calling its class with every field in
+    ``names`` order (``dataclasses.replace``'s part)."""
+    unknown = [name for name in changes if name not in names]
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {unknown[0]!r}")
+    values = [changes[name] if name in changes else getattr(obj, name) for name in names]
+    return type(obj)(*values)
 
 
 V = TypeVar("V", bound="Value")
@@ -47,14 +56,15 @@ V = TypeVar("V", bound="Value")
 class Value:
     """Base of the plain value classes: set-once attributes; equality, hash, repr and pickling
     by their fields. A subclass declares ``__slots__`` and ``FIELDS`` (its constructor's
-    parameters, in order) and sets each attribute (``Final``) in its ``__init__``."""
+    parameters, in order) and sets each attribute (``Final``) in its ``__init__``.
+    (:class:`~handaudit.core.open_value.OpenValue` is the same for interpreted modules.)"""
 
     __slots__ = ()
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def field_values(self) -> tuple:
         """The field values, in constructor order."""
-        return tuple([getattr(self, name) for name in self.FIELDS])
+        return field_values(self, self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and isinstance(other, Value) and self.field_values() == other.field_values()
@@ -63,22 +73,18 @@ class Value:
         return hash(self.field_values())
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self.field_values(), strict=True))
-        return f"{type(self).__name__}({values})"
+        return show_fields(self, self.FIELDS)
 
     def __reduce__(self) -> tuple:
         return (type(self), self.field_values())
 
     def replace(self: V, **changes: object) -> V:
         """A copy with some fields changed (as ``dataclasses.replace``), built by the constructor."""
-        unknown = [name for name in changes if name not in self.FIELDS]
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
-        values = [changes[name] if name in changes else getattr(self, name) for name in self.FIELDS]
-        return type(self)(*values)
+        return replaced(self, self.FIELDS, changes)  # type: ignore[return-value]
 
 
 # Pure Python: attributes are set once (compiled, Final attributes are read-only slots already,
 # and a __setattr__ mypyc can see would turn each constructor's assignments into calls).
 if __file__.endswith((".py", ".pyc")):
     setattr(Value, "__setattr__", set_once)  # noqa: B010  (mypy refuses assigning to a method)
+

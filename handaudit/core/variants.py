@@ -7,11 +7,10 @@ each game (stud street sizes, draw games), and Robert's Rules of Poker v11, Sect
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from .cards import FULL_DECK, SHORT_DECK
-from .value import init_args
+from .value import Value
 
 # Betting structures
 FIXED: Final = "fixed-limit"
@@ -30,33 +29,52 @@ USE_ANY: Final = "any"  # best five of all cards (hold'em, stud, draw games)
 USE_OMAHA: Final = "omaha"  # exactly two hole cards and three board cards
 
 
-@dataclass(frozen=True, slots=True)
-class Street:
-    """One street: what is dealt, whether there is a draw, and the betting round that follows."""
-
-    name: str
-    hole_down: int = 0  # cards dealt face down to each player
-    hole_up: int = 0  # cards dealt face up to each player (stud)
-    board: int = 0  # community cards
-    draw: bool = False  # players discard and draw before the betting
-    big_bet: bool = False  # fixed limit: this round uses big_bet (else small_bet)
-    opener: str = OPEN_BUTTON
-
-    def __reduce__(self) -> tuple:
-        return (Street, init_args(self))  # see handaudit/core/value.py
+_STREET_FIELDS = ("name", "hole_down", "hole_up", "board", "draw", "big_bet", "opener")
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
-    code: str
-    name: str
-    structure: str
-    deck: frozenset[int]
-    streets: tuple[Street, ...]
-    hands: tuple[str, ...]  # evaluator kinds; two entries = hi/lo split ("high", "low_eight")
-    use: str = USE_ANY
-    button_game: bool = True  # blinds_or_straddles; False: antes + bring-in (stud)
-    required: tuple[str, ...] = ()
+class Street(Value):
+    """One street: what is dealt, whether there is a draw, and the betting round that follows.
+
+    A value (handaudit/core/value.py), not a frozen dataclass: a dataclass is built by ``exec``
+    of generated code at import, about 1 ms of every run's start each (docs/performance.md).
+    """
+
+    __slots__ = _STREET_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _STREET_FIELDS
+
+    def __init__(self, name: str, hole_down: int = 0, hole_up: int = 0, board: int = 0, draw: bool = False,
+                 big_bet: bool = False, opener: str = OPEN_BUTTON) -> None:
+        self.name: Final = name
+        self.hole_down: Final = hole_down  # cards dealt face down to each player
+        self.hole_up: Final = hole_up  # cards dealt face up to each player (stud)
+        self.board: Final = board  # community cards
+        self.draw: Final = draw  # players discard and draw before the betting
+        self.big_bet: Final = big_bet  # fixed limit: this round uses big_bet (else small_bet)
+        self.opener: Final = opener
+
+
+_VARIANT_FIELDS = ("code", "name", "structure", "deck", "streets", "hands", "use", "button_game", "required")
+
+
+class Variant(Value):
+    """One PHH variant: its code and name, betting structure, deck, streets, the hands its pots
+    are shown down for, how hole and board cards combine, and the fields it requires."""
+
+    __slots__ = _VARIANT_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _VARIANT_FIELDS
+
+    def __init__(self, code: str, name: str, structure: str, deck: frozenset[int], streets: tuple[Street, ...],
+                 hands: tuple[str, ...], use: str = USE_ANY, button_game: bool = True,
+                 required: tuple[str, ...] = ()) -> None:
+        self.code: Final = code
+        self.name: Final = name
+        self.structure: Final = structure
+        self.deck: Final = deck
+        self.streets: Final = streets
+        self.hands: Final = hands  # evaluator kinds; two entries = hi/lo split ("high", "low_eight")
+        self.use: Final = use
+        self.button_game: Final = button_game  # blinds_or_straddles; False: antes + bring-in (stud)
+        self.required: Final = required
 
     @property
     def hole_cards(self) -> int:
@@ -69,9 +87,6 @@ class Variant:
     @property
     def hi_lo(self) -> bool:
         return len(self.hands) == 2
-
-    def __reduce__(self) -> tuple:
-        return (Variant, init_args(self))  # see handaudit/core/value.py
 
 
 _BUTTON_FIXED = ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions")

@@ -10,27 +10,32 @@ parameters that change a code's verdict are listed beside the parameters
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import ClassVar, Final
 
 from ..core.status import ERROR, INFO, WARNING
-from ..core.value import init_args
+from ..core.value import Value
 
 
-@dataclass(frozen=True, slots=True)
-class CodeInfo:
-    """Documentation of one finding code (the lint-rule page)."""
+_CODE_FIELDS = ("code", "severity", "summary", "why", "example", "fix", "sample", "rules")
 
-    code: str
-    severity: str
-    summary: str  # one sentence: what the code says about a hand
-    why: str = ""  # why it matters: what goes wrong at a table or in the data
-    example: str = ""  # a PHH fragment that raises it
-    fix: str = ""  # what to change in the file (or why nothing needs to change)
-    sample: str = ""  # the file in samples/ that raises it, where one can ("" for reading failures)
-    rules: dict[str, str] = field(default_factory=dict)
 
-    def __reduce__(self) -> tuple:
-        return (CodeInfo, init_args(self))  # see handaudit/core/value.py
+class CodeInfo(Value):
+    """Documentation of one finding code (the lint-rule page). A value (handaudit/core/value.py),
+    not a frozen dataclass, whose generated code would be compiled at every run's start."""
+
+    __slots__ = _CODE_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _CODE_FIELDS
+
+    def __init__(self, code: str, severity: str, summary: str, why: str = "", example: str = "", fix: str = "",
+                 sample: str = "", rules: dict[str, str] | None = None) -> None:
+        self.code: Final = code
+        self.severity: Final = severity
+        self.summary: Final = summary  # one sentence: what the code says about a hand
+        self.why: Final = why  # why it matters: what goes wrong at a table or in the data
+        self.example: Final = example  # a PHH fragment that raises it
+        self.fix: Final = fix  # what to change in the file (or why nothing needs to change)
+        self.sample: Final = sample  # the file in samples/ that raises it, where one can ("" for reading failures)
+        self.rules: Final[dict[str, str]] = {} if rules is None else rules
 
 
 def _c(code: str, severity: str, summary: str, *, why: str, example: str, fix: str,

@@ -16,7 +16,6 @@ import re
 import re._constants as _sre
 import re._parser as _sre_parser
 from abc import ABCMeta, abstractmethod
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, ClassVar, Final, NamedTuple
 
@@ -33,19 +32,22 @@ from ..core.hand import (
     SHOW_MUCK,
     Action,
 )
-from ..core.value import Value, init_args
+from ..core.value import Value
 
 
-@dataclass(frozen=True, slots=True)
-class ActionError:
+_ACTION_ERROR_FIELDS = ("code", "message", "column")
+
+
+class ActionError(Value):
     """Why an action string was refused: a finding code, a message, and the 1-based column."""
 
-    code: str
-    message: str
-    column: int
+    __slots__ = _ACTION_ERROR_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _ACTION_ERROR_FIELDS
 
-    def __reduce__(self) -> tuple:
-        return (ActionError, init_args(self))  # see handaudit/core/value.py
+    def __init__(self, code: str, message: str, column: int) -> None:
+        self.code: Final = code
+        self.message: Final = message
+        self.column: Final = column
 
 
 class ParsedAction(Value):

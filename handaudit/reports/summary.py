@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Final
 
@@ -21,34 +20,58 @@ PAYOUT_CHECKS: Final = ("match", "mismatch", "undetermined", "not-recorded")
 WORST: Final = 10
 
 
-@dataclass
 class Summary:
-    hands: int = 0
-    valid: int = 0
-    invalid: int = 0
-    unreadable: int = 0
-    findings: Counter = field(default_factory=Counter)  # code -> findings
-    code_hands: Counter = field(default_factory=Counter)  # code -> hands with the code
-    severities: dict = field(default_factory=dict)  # code -> severity
-    payout: Counter = field(default_factory=Counter)  # payout_check -> hands
-    # (currency, scale) -> rake in units of 10**-scale (exact ints); currency "" for chips or unknown
-    rake_units: dict = field(default_factory=dict)
-    rake_hands: int = 0
-    # [(-errors, -findings, source, hand_index, hand_key, hand_number, first error code, its message)]
-    worst: list = field(default_factory=list)
-    files: int = 0
-    not_phh: list = field(default_factory=list)  # ["path: not a PHH file: why"], one per such file
-    elapsed: float | None = None
-    jobs: int | None = None
-    rulebook: str | None = None
-    ignored: Counter = field(default_factory=Counter)  # code -> findings the run's selection left out
-    rake_counts: Counter = field(default_factory=Counter)  # (currency, scale) -> hands with recorded winnings
+    """A run's counts (see the module's docstring). A plain class, not a dataclass: a dataclass's
+    generated methods are compiled from source at every run's start (docs/performance.md).
+    Equality and ``repr`` go by :data:`FIELDS`, the constructor's parameters in order."""
+
+    def __init__(self, hands: int = 0, valid: int = 0, invalid: int = 0, unreadable: int = 0,
+                 findings: Counter | None = None, code_hands: Counter | None = None,
+                 severities: dict | None = None, payout: Counter | None = None,
+                 rake_units: dict | None = None, rake_hands: int = 0, worst: list | None = None,
+                 files: int = 0, not_phh: list | None = None, elapsed: float | None = None,
+                 jobs: int | None = None, rulebook: str | None = None, ignored: Counter | None = None,
+                 rake_counts: Counter | None = None) -> None:
+        self.hands = hands
+        self.valid = valid
+        self.invalid = invalid
+        self.unreadable = unreadable
+        self.findings: Counter = Counter() if findings is None else findings  # code -> findings
+        self.code_hands: Counter = Counter() if code_hands is None else code_hands  # code -> hands with the code
+        self.severities: dict = {} if severities is None else severities  # code -> severity
+        self.payout: Counter = Counter() if payout is None else payout  # payout_check -> hands
+        # (currency, scale) -> rake in units of 10**-scale (exact ints); currency "" for chips or unknown
+        self.rake_units: dict = {} if rake_units is None else rake_units
+        self.rake_hands = rake_hands
+        # [(-errors, -findings, source, hand_index, hand_key, hand_number, first error code, its message)]
+        self.worst: list = [] if worst is None else worst
+        self.files = files
+        self.not_phh: list = [] if not_phh is None else not_phh  # ["path: not a PHH file: why"], one per such file
+        self.elapsed = elapsed
+        self.jobs = jobs
+        self.rulebook = rulebook
+        # code -> findings the run's selection left out
+        self.ignored: Counter = Counter() if ignored is None else ignored
+        # (currency, scale) -> hands with recorded winnings
+        self.rake_counts: Counter = Counter() if rake_counts is None else rake_counts
+
+    def field_values(self) -> tuple:
+        """The fields' values, in :data:`FIELDS` (the constructor's) order."""
+        return tuple([getattr(self, name) for name in FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Summary) and self.field_values() == other.field_values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not a dict key
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(FIELDS, self.field_values(), strict=True))
+        return f"Summary({values})"
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields (a Summary crosses from worker to parent); mypyc's native
-        classes do not pickle by themselves. The fields are :data:`FIELDS`, the dataclass's own
-        list in its constructor's order, so a field added to the class is carried too."""
-        return (Summary, tuple([getattr(self, name) for name in FIELDS]))
+        classes do not pickle by themselves."""
+        return (Summary, self.field_values())
 
     def __str__(self) -> str:
         """A few lines a person reads (``print(summary)``); :func:`handaudit.reports.text.render_summary`
@@ -206,5 +229,8 @@ class Summary:
         }
 
 
-# The fields in the order Summary(...) takes them: what __reduce__ carries.
-FIELDS: Final[tuple[str, ...]] = tuple([f.name for f in fields(Summary)])
+# The fields in the order Summary(...) takes them: what __reduce__ carries, ``==`` and ``repr``
+# compare and show (a test holds it to the constructor's parameters).
+FIELDS: Final[tuple[str, ...]] = ("hands", "valid", "invalid", "unreadable", "findings", "code_hands", "severities",
+                                  "payout", "rake_units", "rake_hands", "worst", "files", "not_phh", "elapsed",
+                                  "jobs", "rulebook", "ignored", "rake_counts")

@@ -9,8 +9,9 @@ fails for a parameter that nothing outside ``rules/`` reads).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar, Final
 
+from ..core.open_value import OpenValue
 from ..core.status import INFO, WARNING  # noqa: F401  (values of unnecessary_fold and show_order)
 
 # heads_up_uncap
@@ -96,18 +97,28 @@ class RulebookError(ValueError):
     """A rulebook that cannot be loaded: unknown name, unreadable file, unknown key or bad value."""
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One rulebook parameter: its type and allowed values, for checking files and ``--set``."""
+_PARAM_FIELDS = ("name", "kind", "summary", "description", "choices", "minimum", "maximum", "none")
 
-    name: str
-    kind: str  # "int" | "bool" | "enum" | "decimal" (a non-negative decimal as text; "none" if allowed)
-    summary: str  # one short line, for the side-by-side table
-    description: str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    none: bool = False  # a "decimal" parameter that may be "none"
+
+class Param(OpenValue):
+    """One rulebook parameter: its type and allowed values, for checking files and ``--set``.
+    A value (handaudit/core/value.py), not a frozen dataclass, whose generated code would be
+    compiled at every run's start."""
+
+    __slots__ = _PARAM_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _PARAM_FIELDS
+
+    def __init__(self, name: str, kind: str, summary: str, description: str, choices: tuple[str, ...] = (),
+                 minimum: int | None = None, maximum: int | None = None, none: bool = False) -> None:
+        self.name: Final = name
+        # "int" | "bool" | "enum" | "decimal" (a non-negative decimal as text; "none" if allowed)
+        self.kind: Final = kind
+        self.summary: Final = summary  # one short line, for the side-by-side table
+        self.description: Final = description
+        self.choices: Final = choices
+        self.minimum: Final = minimum
+        self.maximum: Final = maximum
+        self.none: Final = none  # a "decimal" parameter that may be "none"
 
     def allowed(self) -> str:
         """The allowed values, as an error message names them."""

@@ -22,12 +22,10 @@ from __future__ import annotations
 import functools
 import os
 import stat
-import textwrap
-import tomllib
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from ..core.open_value import OpenValue
 from ..findings.codes import CODES
 from .params import CITED_CODES, PARAMETERS, RulebookError, show_value
 
@@ -40,14 +38,25 @@ MAX_EXTENDS = 32  # files in one ``extends`` chain (a user file extending a user
 
 
 
-@dataclass(frozen=True, slots=True)
-class Rulebook:
+_FIXED = ("name", "title", "sources", "notes", "citations", "rulings", "extends", "overrides")
+_RULEBOOK_FIELDS = ("name", "title", *PARAMETERS, "sources", "notes", "citations", "rulings", "extends", "overrides")
+
+
+class Rulebook(OpenValue):
     """A loaded rulebook: one attribute per parameter, with the rule and a note for each.
 
     ``sources``/``notes``: parameter -> citation / one-line note. ``citations``/``rulings``: finding
     code -> rule cited / what the rulebook makes of the irregular action. ``extends``: the rulebook a
     user file builds on; ``overrides``: the ``--set`` items applied. Treat the dicts as read-only.
+
+    A value (handaudit/core/value.py) built from keywords: the parameters are passed by name,
+    every one of :data:`PARAMETERS`, and a copy is made by :meth:`replace`. Not a frozen
+    dataclass: its generated constructor, comparison and ``__setattr__`` for some 30 fields were
+    compiled at every run's start (2 ms of it; docs/performance.md).
     """
+
+    __slots__ = _RULEBOOK_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _RULEBOOK_FIELDS
 
     name: str
     title: str
@@ -80,8 +89,42 @@ class Rulebook:
     notes: dict[str, str]
     citations: dict[str, str]
     rulings: dict[str, str]
-    extends: str | None = None
-    overrides: tuple[str, ...] = ()
+    extends: str | None
+    overrides: tuple[str, ...]
+
+    def __init__(self, *, name: str, title: str, sources: dict[str, str], notes: dict[str, str],
+                 citations: dict[str, str], rulings: dict[str, str], extends: str | None = None,
+                 overrides: tuple[str, ...] = (), **values: int | bool | str) -> None:
+        if values.keys() != PARAMETERS.keys():
+            missing = [k for k in PARAMETERS if k not in values]
+            unknown = [k for k in values if k not in PARAMETERS]
+            raise TypeError(f"Rulebook(): {'missing parameters ' + ', '.join(missing) if missing else ''}"
+                            f"{'; ' if missing and unknown else ''}"
+                            f"{'unknown parameters ' + ', '.join(unknown) if unknown else ''}")
+        self.name = name
+        self.title = title
+        for key in PARAMETERS:
+            setattr(self, key, values[key])
+        self.sources = sources
+        self.notes = notes
+        self.citations = citations
+        self.rulings = rulings
+        self.extends = extends
+        self.overrides = overrides
+
+    def fields(self) -> dict[str, object]:
+        """Field -> value, every constructor keyword (:meth:`replace` and pickling use it)."""
+        return {name: getattr(self, name) for name in _RULEBOOK_FIELDS}
+
+    def replace(self, **changes: object) -> Rulebook:
+        """A copy with some fields changed (parameters, citations, ...), built by the constructor."""
+        unknown = [name for name in changes if name not in _RULEBOOK_FIELDS]
+        if unknown:
+            raise TypeError(f"Rulebook has no field {unknown[0]!r}")
+        return Rulebook(**{**self.fields(), **changes})  # type: ignore[arg-type]
+
+    def __reduce__(self) -> tuple:
+        return (_rebuild, (self.fields(),))
 
     def __hash__(self) -> int:  # the dicts are unhashable; the name and values identify a book
         return hash((self.name, self.extends, self.overrides, tuple(self.parameters().values())))
@@ -132,8 +175,13 @@ class _Facts(dict):
         return "{" + key + "}"
 
 
-_FIXED = {"name", "title", "sources", "notes", "citations", "rulings", "extends", "overrides"}
-if [f.name for f in fields(Rulebook) if f.name not in _FIXED] != list(PARAMETERS):  # keep the two in step
+def _rebuild(fields: dict) -> Rulebook:
+    """A pickled rulebook, rebuilt through its constructor."""
+    return Rulebook(**fields)
+
+
+# Keep the typed attributes and PARAMETERS in step (the constructor takes PARAMETERS by name).
+if [name for name in Rulebook.__annotations__ if name not in (*_FIXED, "FIELDS")] != list(PARAMETERS):
     raise AssertionError("Rulebook attributes and PARAMETERS differ")
 
 
@@ -303,6 +351,10 @@ def _read_file(path: Path, referrer: str = "") -> tuple[bytes, tuple[int, int]]:
 
 
 def _parse_toml(data: bytes, path: Path) -> dict:
+    """A user's rulebook file as TOML, by the standard library's reader (imported here: a run
+    with the built-in rulebooks does without it), every failure a :class:`RulebookError`."""
+    import tomllib
+
     name = show_value(str(path))
     try:
         text = data.decode("utf-8")
@@ -320,8 +372,18 @@ def _parse_toml(data: bytes, path: Path) -> dict:
 
 
 def _read_toml(path: Path) -> dict:
-    """A built-in rulebook's contents (a package file: read like a user's, with the same limits)."""
-    return _parse_toml(_read_file(path)[0], path)
+    """A built-in rulebook's contents (a package file, read with the same limits as a user's).
+
+    Read by toml-rs, which every run has loaded to read hands, as TOML 1.0: the standard
+    library's reader and its regular expressions cost some 3 ms of a run's start
+    (docs/performance.md). A test holds each built-in to what ``tomllib`` reads, and a user's
+    file keeps ``tomllib``'s messages (:func:`_parse_toml`)."""
+    import toml_rs
+
+    try:
+        return toml_rs.loads(_read_file(path)[0].decode("utf-8"), toml_version="1.0.0")
+    except (ValueError, toml_rs.TOMLDecodeError) as e:  # a damaged installation
+        raise RulebookError(f"built-in rulebook file {show_value(str(path))} is not valid TOML: {e}") from None
 
 
 _TOP = ("name", "title", "extends", "parameters", "citations", "rulings")
@@ -411,8 +473,8 @@ def _apply_set(book: Rulebook, item: str) -> Rulebook:
     old = getattr(book, key)
     sources = {**book.sources, key: f"--set {key}={_fmt(value)}"}
     notes = {**book.notes, key: f"set on the command line; {book.name} has {_fmt(old)}"}
-    return replace(book, **{key: value}, sources=sources, notes=notes,
-                   overrides=book.overrides + (f"{key}={_fmt(value)}",))
+    return book.replace(**{key: value}, sources=sources, notes=notes,
+                        overrides=book.overrides + (f"{key}={_fmt(value)}",))
 
 
 def _fmt(value) -> str:
@@ -444,6 +506,8 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
     Rows are one line when the table fits ``width``; otherwise each row is the parameter's line
     followed by the values, and rulebooks that still do not fit go into further tables.
     """
+    import textwrap  # only `handaudit rulebooks` renders: a run does without it
+
     books = [load_rulebook(n) for n in (names or BUILTIN)]
     cells: dict[str, list[str]] = {}
     notes: list[list[str]] = []
@@ -500,6 +564,8 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
 
 def render_codes(names: list[str] | None = None, width: int = 120) -> str:
     """Each finding code a rulebook cites, with the rule per rulebook (for ``rulebooks --codes``)."""
+    import textwrap  # only `handaudit rulebooks` renders: a run does without it
+
     books = [load_rulebook(n) for n in (names or BUILTIN)]
     codes = [c for c in CODES if any(c in b.citations for b in books)]
     namew = max(len(b.name) for b in books)

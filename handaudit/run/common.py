@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from dataclasses import dataclass, field
+from typing import ClassVar, Final
 
 from ..core.status import ERROR
+from ..core.open_value import OpenValue
 from ..findings.selection import EVERYTHING, Selection
 from ..grammar.chunk import Chunk
 from ..grammar.sources import report_path
@@ -36,45 +37,70 @@ class RunError(Exception):
     """The run could not go on (a worker failed or died)."""
 
 
-@dataclass(frozen=True)
-class RunConfig:
-    """What a worker needs (picklable: it is sent to spawned processes)."""
-
-    rulebook: str = "tda-2026"
-    overrides: tuple[str, ...] = ()
-    out_dir: str | None = None
-    outputs: tuple[str, ...] = ()  # the hand sinks each batch fills (reports.sinks.HAND_SINKS), besides the Parquet rows
-    batch_rows: int | None = None
-    part_rows: int | None = None
-    metadata: tuple[tuple[str, str], ...] = ()
-    run_id: str | None = None  # in every part name of the run (None: the Dask engine's own names)
-    selection: Selection = EVERYTHING  # the findings reported (--select, --ignore, --severity)
+_RUN_CONFIG_FIELDS = ("rulebook", "overrides", "out_dir", "outputs", "batch_rows", "part_rows", "metadata", "run_id",
+                      "selection")
 
 
-@dataclass
+class RunConfig(OpenValue):
+    """What a worker needs (picklable: it is sent to spawned processes). A value
+    (handaudit/core/value.py); this module's classes are not dataclasses, whose generated
+    methods would be compiled from source at every run's start (docs/performance.md)."""
+
+    __slots__ = _RUN_CONFIG_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _RUN_CONFIG_FIELDS
+
+    def __init__(self, rulebook: str = "tda-2026", overrides: tuple[str, ...] = (), out_dir: str | None = None,
+                 outputs: tuple[str, ...] = (), batch_rows: int | None = None, part_rows: int | None = None,
+                 metadata: tuple[tuple[str, str], ...] = (), run_id: str | None = None,
+                 selection: Selection = EVERYTHING) -> None:
+        self.rulebook: Final = rulebook
+        self.overrides: Final = overrides
+        self.out_dir: Final = out_dir
+        # the hand sinks each batch fills (reports.sinks.HAND_SINKS), besides the Parquet rows
+        self.outputs: Final = outputs
+        self.batch_rows: Final = batch_rows
+        self.part_rows: Final = part_rows
+        self.metadata: Final = metadata
+        self.run_id: Final = run_id  # in every part name of the run (None: the Dask engine's own names)
+        self.selection: Final = selection  # the findings reported (--select, --ignore, --severity)
+
+
 class BatchResult:
-    seq: int
-    hands: int
-    summary: Summary
-    outputs: dict[str, object] = field(default_factory=dict)  # hand sink name -> the batch's output
-    # None: this batch's rows are not in finished parts yet. Else the auditor has just committed:
-    # every batch it ran so far is in finished parts, these ones ({table: [(name, rows)]}) new.
-    committed: dict | None = None
+    """One batch audited: its sequence number, hands, summary and hand sinks' outputs."""
+
+    __slots__ = ("seq", "hands", "summary", "outputs", "committed")
+
+    def __init__(self, seq: int, hands: int, summary: Summary, outputs: dict[str, object] | None = None,
+                 committed: dict | None = None) -> None:
+        self.seq = seq
+        self.hands = hands
+        self.summary = summary
+        self.outputs: dict[str, object] = {} if outputs is None else outputs  # hand sink name -> the batch's output
+        # None: this batch's rows are not in finished parts yet. Else the auditor has just committed:
+        # every batch it ran so far is in finished parts, these ones ({table: [(name, rows)]}) new.
+        self.committed = committed
 
 
-@dataclass
 class RunResult:
     """What a run did: the merged summary, whether it finished, and the report's files."""
 
-    summary: Summary
-    complete: bool
-    interrupted: bool = False
-    out_dir: str | None = None
-    tables: dict = field(default_factory=dict)  # table -> {"files": n, "rows": n}
-    removed_temporaries: int = 0
-    subsets: list[str] = field(default_factory=list)
-    error: str | None = None
-    notes: list[str] = field(default_factory=list)  # what the run recovered from (a worker that died)
+    def __init__(self, summary: Summary, complete: bool, interrupted: bool = False, out_dir: str | None = None,
+                 tables: dict | None = None, removed_temporaries: int = 0, subsets: list[str] | None = None,
+                 error: str | None = None, notes: list[str] | None = None) -> None:
+        self.summary = summary
+        self.complete = complete
+        self.interrupted = interrupted
+        self.out_dir = out_dir
+        self.tables: dict = {} if tables is None else tables  # table -> {"files": n, "rows": n}
+        self.removed_temporaries = removed_temporaries
+        self.subsets: list[str] = [] if subsets is None else subsets
+        self.error = error
+        # what the run recovered from (a worker that died)
+        self.notes: list[str] = [] if notes is None else notes
+
+    def __repr__(self) -> str:
+        return (f"RunResult(complete={self.complete!r}, interrupted={self.interrupted!r}, out_dir={self.out_dir!r}, "
+                f"error={self.error!r}, hands={self.summary.hands!r})")
 
     def exit_status(self, fail_on: str = ERROR) -> int:
         if self.interrupted:

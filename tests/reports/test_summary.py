@@ -51,24 +51,30 @@ def test_merged_halves_equal_the_whole_and_survive_pickling():
 
 
 def test_pickling_carries_every_field_in_order():
-    """``__reduce__`` (mypyc needs it) carries ``summary.FIELDS``: a field added to the class and
-    not carried would be lost between a worker and the parent."""
-    import dataclasses
+    """``__reduce__`` (mypyc needs it) carries ``summary.FIELDS``: a field added to the constructor
+    and not to FIELDS would be lost between a worker and the parent, and left out of ``==``."""
+    import inspect
     from collections import Counter
 
     from handaudit.reports.summary import FIELDS
 
-    assert FIELDS == tuple(f.name for f in dataclasses.fields(Summary))
+    params = tuple(inspect.signature(Summary).parameters)
+    assert FIELDS == params
 
     values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,
               [(-1, -1, "s", 1, "k")], 8, ["f: not a PHH file"], 9.5, 10, "r", Counter(show_order=3),
               Counter({("USD", 2): 4}))
-    assert len(values) == len(dataclasses.fields(Summary))
+    assert len(values) == len(params)
     s = Summary(*values)
     cls, args = s.__reduce__()
     assert cls is Summary
-    assert args == tuple(getattr(s, f.name) for f in dataclasses.fields(Summary))
+    assert args == values and tuple(getattr(s, name) for name in params) == values
     assert Summary(*args) == s
+    for i, name in enumerate(params):  # every field takes part in ==
+        other = list(values)
+        other[i] = None
+        assert Summary(*other) != s, name
+    assert repr(s).startswith("Summary(hands=1, valid=2, ") and "rake_counts=Counter({('USD', 2): 4})" in repr(s)
 
 
 def test_text_module_still_exports_the_summary_and_every_name_it_lists():

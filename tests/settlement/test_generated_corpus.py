@@ -12,7 +12,6 @@ Two checks:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -139,7 +138,7 @@ def _rulebook_for(book, expected):
     """PokerKit's short-deck ranking (straight over trips) for the flagged NS hands."""
     if "ns_trips_vs_straight" not in expected["flags"] or not book.short_deck_trips_beat_straight:
         return book
-    return dataclasses.replace(book, short_deck_trips_beat_straight=False)
+    return book.replace(short_deck_trips_beat_straight=False)
 
 
 @pytest.mark.skipif(not LEGAL, reason="generated corpus not found")

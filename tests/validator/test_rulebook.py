@@ -91,6 +91,41 @@ def test_rulebook_pickles_and_hashes():
     assert isinstance(book, Rulebook)
 
 
+@pytest.mark.parametrize("name", BUILTIN)
+def test_builtin_read_by_toml_rs_as_tomllib_reads_it(name):
+    """The built-ins are read by toml-rs (loaded anyway, for hands), user files by tomllib: the
+    two readers must see the same document in each built-in file."""
+    import tomllib
+    from pathlib import Path
+
+    from handaudit.rules import rulebook
+
+    path = Path(rulebook.__file__).with_name("books") / f"{name}.toml"
+    assert rulebook._read_toml(path) == tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_rulebook_is_a_value_built_from_keywords():
+    """Equality and ``replace`` by every field; the constructor takes every parameter by name and
+    refuses a missing or unknown one; attributes are set once."""
+    book = load_rulebook("roberts-v11")
+    fields = book.fields()
+    assert list(fields) == ["name", "title", *PARAMETERS, "sources", "notes", "citations", "rulings",
+                            "extends", "overrides"]
+    assert Rulebook(**fields) == book
+    changed = book.replace(limit_raises=9, overrides=("limit_raises=9",))
+    assert (changed.limit_raises, changed.overrides, book.limit_raises) == (9, ("limit_raises=9",), 3)
+    assert changed != book and changed.replace(limit_raises=3, overrides=()) == book
+    with pytest.raises(TypeError, match="no field 'limit_raise'"):
+        book.replace(limit_raise=4)
+    missing = {k: v for k, v in fields.items() if k != "rake_cap"}
+    with pytest.raises(TypeError, match="missing parameters rake_cap$"):
+        Rulebook(**missing)
+    with pytest.raises(TypeError, match="unknown parameters colour"):
+        Rulebook(**fields, colour="red")
+    with pytest.raises(AttributeError, match="immutable"):
+        book.limit_raises = 5  # type: ignore[misc]
+
+
 def test_user_file_extends_roberts(tmp_path):
     path = tmp_path / "casino.toml"
     path.write_text(

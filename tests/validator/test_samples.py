@@ -187,13 +187,11 @@ def test_house_9_4_two_round_limit_game_allows_bet_and_four_raises(monkeypatch):
     """House rule 9.4 / Robert's 4.15(a): fewer than three betting rounds -> bet + 4 raises
     (`limit_raises_short`). No PHH variant has a fixed-limit game with two betting rounds, so a
     fixed-limit deuce-to-seven single draw (two rounds) is added for this test only."""
-    from dataclasses import replace
-
     from handaudit.core.hand import Hand
     from handaudit.core.variants import FIXED, VARIANTS
     from handaudit.grammar.actions import parse_action
 
-    two_rounds = replace(VARIANTS["N2L1D"], code="F2L1D-test", structure=FIXED)
+    two_rounds = VARIANTS["N2L1D"].replace(code="F2L1D-test", structure=FIXED)
     monkeypatch.setitem(VARIANTS, "F2L1D-test", two_rounds)
     texts = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????",
              "p3 cbr 20", "p1 cbr 30", "p2 cbr 40", "p3 cbr 50", "p1 cbr 60"]

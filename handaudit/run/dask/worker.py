@@ -112,7 +112,7 @@ def _run_task(task: Task, config: RunConfig, out: str | None) -> TaskResult:
             staging = os.path.join(out, STAGING, f"{task.name}-{uuid.uuid4().hex[:12]}")
         for table in TABLE_NAMES:
             os.makedirs(os.path.join(staging, table), exist_ok=True)
-    auditor = Auditor(dataclasses.replace(config, out_dir=staging), task.name)
+    auditor = Auditor(config.replace(out_dir=staging), task.name)
     settle_worker()
     try:
         summary = Summary()

@@ -123,7 +123,6 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
     from .run.process import no_idle_blas_threads
 
     no_idle_blas_threads()  # before anything imports pyarrow (and numpy)
-    from .reports.subsets import Subsets
     from .reports.text import Progress, render_counts, render_summary, render_worst, run_json
 
     if out_dir is not None and not out_dir.strip():
@@ -157,8 +156,12 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
 
         check_target(html_file, "--html")
     progress = Progress(sys.stderr) if _isatty(sys.stderr) else None
+    subsets = None
     try:
-        subsets = Subsets(write_valid, write_invalid) if (write_valid or write_invalid) else None
+        if write_valid or write_invalid:
+            from .reports.subsets import Subsets  # here: most runs write no clean subsets
+
+            subsets = Subsets(write_valid, write_invalid)
     except OSError as err:
         raise UserError(f"cannot write the clean subsets: {err.filename or ''}: {err.strerror or err}") from None
     if scheduler and engine != "dask":

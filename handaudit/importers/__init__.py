@@ -7,18 +7,34 @@ hand, anything else PHH. The files are told apart by content in :mod:`.inputs`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..grammar.chunk import Chunk
 from ..grammar.duplicates import SiteHand, site_hand
 from ..grammar.reader import read_chunk
 from ..grammar.result import ReadResult
 from .common import is_site_chunk, site_log_hand, site_of_head
-from .pokerstars import read_hand
 
 
 def read_site(chunk: Chunk) -> ReadResult:
     """A site hand's chunk -> ReadResult (PokerStars and the sites that write its format)."""
     venue = site_of_head(chunk.data) or "PokerStars"
-    return read_hand(chunk, venue)
+    return _site_reader()(chunk, venue)
+
+
+_SITE_READER: list[Callable[[Chunk, str], ReadResult]] = []
+
+
+def _site_reader() -> Callable[[Chunk, str], ReadResult]:
+    """The PokerStars importer's ``read_hand``, imported at the first site hand: compiling its
+    regular expressions is some 2 ms of a start, which a run of PHH files does without
+    (docs/performance.md). Kept here after that (an import statement per hand would cost
+    about 1,500 instructions)."""
+    if not _SITE_READER:
+        from .pokerstars import read_hand
+
+        _SITE_READER.append(read_hand)
+    return _SITE_READER[0]
 
 
 def read_any(chunk: Chunk) -> ReadResult:

@@ -67,7 +67,6 @@ from .common import (
     report_metadata,
 )
 from .process import pyarrow_without_numpy, skip_pandas_in_pyarrow, worker_start_method, workers_without_main
-from .worker import Sender, worker_main
 
 
 class Runner:
@@ -420,7 +419,9 @@ class _Workers:
     def __init__(self, config: RunConfig, count: int, runner: Runner):
         self.method = worker_start_method()  # fork where safe: the workers start auditing at once
         forking = self.method == "fork"
-        import multiprocessing as mp  # (here: a run in one process never imports it)
+        import multiprocessing as mp  # (here: a run in one process never imports it, nor the worker's module)
+
+        from .worker import Sender, worker_main
 
         ctx = mp.get_context("fork") if forking else mp.get_context("spawn")
         self.runner = runner

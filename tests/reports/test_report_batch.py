@@ -103,13 +103,13 @@ def test_jobs_1_2_and_3_give_identical_rows(tmp_path):
 
 _FORKED_RUN = """
 import json, os, sys
-from handaudit.run import local
+from handaudit.run import local, worker
 from handaudit.run.process import close_inherited
 
 methods = []
 choose = local.worker_start_method
 local.worker_start_method = lambda: methods.append(choose()) or methods[-1]
-worker_main = local.worker_main
+worker_main = worker.worker_main
 
 def recording_worker_main(w, config, tasks, conn, stop, parent, inherited=()):
     close_inherited(inherited)  # what a forked worker holds once it has closed the parent's
@@ -123,7 +123,7 @@ def recording_worker_main(w, config, tasks, conn, stop, parent, inherited=()):
         json.dump({"fds": fds, "tasks": f"pipe:[{os.fstat(tasks.fileno()).st_ino}]"}, f)
     worker_main(w, config, tasks, conn, stop, parent)
 
-local.worker_main = recording_worker_main
+worker.worker_main = recording_worker_main  # local imports it when it starts workers
 r = local.Runner([sys.argv[1]], jobs=3, out_dir=sys.argv[2], batch_size=40).run()
 print(json.dumps({"complete": r.complete, "hands": r.summary.hands, "methods": methods}))
 """

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from fractions import Fraction
 from typing import Final
 
 from ..rules.params import DOWN, NEAREST, NONE, POT, UP
@@ -57,18 +56,21 @@ def structure_set(rulebook: Rulebook) -> bool:
     return rulebook.rake_percent != NONE
 
 
-def _units(text: str, scale: int) -> Fraction:
-    """A decimal parameter (an amount in the hand's currency) in the hand's minor units, exact."""
-    return Fraction(Decimal(text)) * 10 ** scale
+def _ratio(text: str, scale: int = 0) -> tuple[int, int]:
+    """A decimal parameter times ``10 ** scale`` (an amount in the hand's minor units), exact, as
+    a numerator and a positive denominator (integers: no ``fractions`` import at start-up)."""
+    num, den = Decimal(text).as_integer_ratio()
+    return num * 10 ** scale, den
 
 
-def _round(value: Fraction, how: str) -> int:
+def _round(num: int, den: int, how: str) -> int:
+    """``num / den`` (``den`` > 0) rounded to a whole unit: up, down, or to the nearest (a half up)."""
     if how == UP:
-        return -((-value.numerator) // value.denominator)
+        return -((-num) // den)
     if how == NEAREST:
-        return int((value + Fraction(1, 2)) // 1)
+        return (2 * num + den) // (2 * den)
     assert how == DOWN
-    return value.numerator // value.denominator
+    return num // den
 
 
 def structure_rakes(pots: Sequence[Pot], rulebook: Rulebook, scale: int, no_drop: bool) -> list[int]:
@@ -79,22 +81,24 @@ def structure_rakes(pots: Sequence[Pot], rulebook: Rulebook, scale: int, no_drop
     rakes = [0] * n
     if no_drop or n == 0:
         return rakes
-    pct = Fraction(Decimal(rulebook.rake_percent)) / 100
+    pct_num, pct_den = _ratio(rulebook.rake_percent)
+    pct_den *= 100  # a percentage
     how = rulebook.rake_rounding
-    cap = None if rulebook.rake_cap == NONE else _units(rulebook.rake_cap, scale)
+    # The cap in whole units (a cap with a fraction of a unit: the whole units under it); a rake
+    # is an integer, so "rake > cap" and "rake > its whole units" agree.
+    cap = None if rulebook.rake_cap == NONE else _round(*_ratio(rulebook.rake_cap, scale), DOWN)
     amounts = [p.amount for p in pots]
     if rulebook.rake_cap_scope == POT:
         for k in range(n):
-            raw = pct * amounts[k]
-            rakes[k] = min(_round(raw, how), amounts[k])
+            rakes[k] = min(_round(pct_num * amounts[k], pct_den, how), amounts[k])
             if cap is not None and rakes[k] > cap:
-                rakes[k] = int(cap)  # (a cap with a fraction of a unit: the whole units under it)
+                rakes[k] = cap
     else:
         total = sum(amounts)
         if total > 0:
-            whole = _round(pct * total, how)
+            whole = _round(pct_num * total, pct_den, how)
             if cap is not None and whole > cap:
-                whole = int(cap)
+                whole = cap
             whole = min(whole, total)
             for k in range(n):
                 rakes[k] = whole * amounts[k] // total
@@ -105,7 +109,7 @@ def structure_rakes(pots: Sequence[Pot], rulebook: Rulebook, scale: int, no_drop
                 if rakes[k] < amounts[k]:
                     rakes[k] += 1
                     left -= 1
-    drop = _round(_units(rulebook.jackpot_drop, scale), DOWN)
+    drop = _round(*_ratio(rulebook.jackpot_drop, scale), DOWN)
     for k in range(n):
         if drop <= 0:
             break

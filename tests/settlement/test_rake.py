@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from handaudit import audit
@@ -308,3 +308,71 @@ def test_payouts_of_a_search_that_runs_out_are_judged_by_totals(monkeypatch, tmp
     assert s.payout_check == "match" and s.rake_check == "explained" and s.pot_rakes is None and s.rake == 8
     r = run(variant_of("rake-split-pot-short", tmp_path, "winnings = [75, 50, 0]", "winnings = [75, 50, 0]"))
     assert r.settlement.payout_check == "mismatch"  # 25 short: beyond what the totals allow
+
+
+# --- the structure's arithmetic, against a reference in exact fractions ------------------------
+
+def _reference_rakes(amounts, percent, rounding, cap, scope, jackpot, scale):
+    """The rake structure as docs/rules.md states it, in Fractions: the implementation works in
+    integer numerators and denominators (no ``fractions`` import at start-up)."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    def rounded(x):
+        if rounding == "up":
+            return -((-x.numerator) // x.denominator)
+        if rounding == "nearest":
+            return int((x + Fraction(1, 2)) // 1)
+        return x.numerator // x.denominator
+
+    pct = Fraction(Decimal(percent)) / 100
+    cap_units = None if cap == "none" else Fraction(Decimal(cap)) * 10 ** scale
+    rakes = [0] * len(amounts)
+    if scope == "pot":
+        for k, a in enumerate(amounts):
+            rakes[k] = min(rounded(pct * a), a)
+            if cap_units is not None and rakes[k] > cap_units:
+                rakes[k] = int(cap_units)
+    elif sum(amounts) > 0:
+        total = sum(amounts)
+        whole = rounded(pct * total)
+        if cap_units is not None and whole > cap_units:
+            whole = int(cap_units)
+        whole = min(whole, total)
+        rakes = [whole * a // total for a in amounts]
+        left = whole - sum(rakes)
+        for k, a in enumerate(amounts):
+            if left > 0 and rakes[k] < a:
+                rakes[k] += 1
+                left -= 1
+    drop = int(Fraction(Decimal(jackpot)) * 10 ** scale)
+    for k, a in enumerate(amounts):
+        take = min(max(drop, 0), a - rakes[k])
+        rakes[k] += take
+        drop -= take
+    return rakes
+
+
+_DECIMALS = st.builds(lambda units, places: str(units) if places == 0 else f"{units / 10 ** places:.{places}f}",
+                      st.integers(0, 2_000), st.integers(0, 3))
+
+
+@settings(max_examples=300, deadline=None)
+@example(amounts=[10, 30], percent="5", rounding="nearest", cap="none", scope="pot", jackpot="0", scale=0)  # 0.5
+@example(amounts=[10, 30], percent="5", rounding="nearest", cap="none", scope="hand", jackpot="0", scale=0)  # 2
+@example(amounts=[50], percent="3", rounding="nearest", cap="none", scope="hand", jackpot="0", scale=0)  # 1.5
+@example(amounts=[50], percent="3", rounding="up", cap="0.019", scope="pot", jackpot="0.005", scale=2)
+@given(amounts=st.lists(st.integers(0, 10**7), min_size=1, max_size=5),
+       percent=_DECIMALS.filter(lambda t: float(t) <= 100), rounding=st.sampled_from(["down", "up", "nearest"]),
+       cap=st.one_of(st.just("none"), _DECIMALS), scope=st.sampled_from(["hand", "pot"]),
+       jackpot=st.one_of(st.just("0"), _DECIMALS), scale=st.integers(0, 3))
+def test_structure_rakes_agree_with_exact_fractions(amounts, percent, rounding, cap, scope, jackpot, scale):
+    from handaudit.settlement.rake import structure_rakes
+    from tests.helpers import settlement_rulebook
+
+    book = settlement_rulebook("tda-2026", rake_percent=percent, rake_rounding=rounding, rake_cap=cap,
+                               rake_cap_scope=scope, jackpot_drop=jackpot, no_flop_no_drop=False)
+    pots = [Pot(a, (0, 1)) for a in amounts]
+    assert structure_rakes(pots, book, scale, False) == _reference_rakes(amounts, book.rake_percent, rounding,
+                                                                           book.rake_cap, scope, book.jackpot_drop,
+                                                                           scale)

@@ -431,3 +431,29 @@ def test_progress_knows_the_size_of_gz_files_and_redirected_standard_input(tmp_p
     assert redirected.stdout.strip() == str(len(text.encode()))
     piped = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=REPO)
     assert piped.stdout.strip() == "None"  # a pipe: the bar shows hands and rate, no percentage
+
+
+def test_the_input_size_comes_from_the_stat_that_drops_repeats(tmp_path, monkeypatch):
+    """One ``stat`` a file: drop_repeats records the sizes of the files it keeps (not of a
+    repeat, nor of a file it could not examine), and input_bytes uses them instead of its own;
+    a .gz file still counts its uncompressed size."""
+    import gzip
+    import os
+
+    from handaudit.grammar.sources import drop_repeats
+    from handaudit.run import batches
+
+    text = ("[1]\n" + VALID) * 3
+    a = tmp_path / "a.phhs"
+    a.write_text(text)
+    link = tmp_path / "link.phhs"
+    os.link(a, link)
+    packed = tmp_path / "b.phhs.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    missing = str(tmp_path / "gone.phh")
+    sizes: dict[str, int] = {}
+    kept, notes = drop_repeats([str(a), str(link), str(packed), missing], sizes)
+    assert kept == [str(a), str(packed), missing] and len(notes) == 1
+    assert sizes == {str(a): len(text.encode()), str(packed): packed.stat().st_size}
+    monkeypatch.setattr(batches, "_file_bytes", lambda path: pytest.fail(f"a second stat of {path}"))
+    assert batches.input_bytes([str(a), str(packed)], sizes) == 2 * len(text.encode())

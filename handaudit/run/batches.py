@@ -56,17 +56,26 @@ def count_down(items, count: int):
         yield item, len(ahead)
 
 
-def input_bytes(files: list[str]) -> int | None:
+def input_bytes(files: list[str], sizes: dict[str, int] | None = None) -> int | None:
     """The input's size in the bytes the batches count (uncompressed text), for the progress
     bar's percentage and time left; None when some input's size cannot be known.
 
     A plain file counts its size; a ``.gz`` file the uncompressed size its gzip trailer records
     (ISIZE: exact for one member under 4 GiB; the bar stops short of 100% if it is less);
     standard input its size when it is a regular file (``< hands.phhs``), else (a pipe) None.
+    ``sizes``: plain files' sizes already known (:func:`~handaudit.grammar.sources.drop_repeats`).
     """
+    known = sizes or {}
     total = 0
     for f in files:
-        size = _stdin_bytes() if f == "-" else _gzip_bytes(f) if f.endswith(".gz") else _file_bytes(f)
+        if f == "-":
+            size = _stdin_bytes()
+        elif f.endswith(".gz"):
+            size = _gzip_bytes(f)
+        else:
+            size = known.get(f)
+            if size is None:
+                size = _file_bytes(f)
         if size is None:
             return None
         total += size

@@ -109,14 +109,15 @@ class Runner:
         self.report: ReportDir | None = None
 
     # -- set-up ------------------------------------------------------------------------------
-    def _prepare(self):
+    def _prepare(self) -> None:
         from ..rules.rulebook import load_rulebook
 
-        files, self.repeats = drop_repeats(expand_inputs(self.paths))  # SourceError: exit status 2 first
+        sizes: dict[str, int] = {}
+        files, self.repeats = drop_repeats(expand_inputs(self.paths), sizes)  # SourceError: exit status 2 first
         book = load_rulebook(self.rulebook, list(self.overrides))  # RulebookError likewise
         self.book_name = book.name
         self.files = files
-        self.total_bytes = input_bytes(files)
+        self.total_bytes = input_bytes(files, sizes)
         jobs = self.jobs_requested
         if jobs is None:
             jobs = default_jobs()

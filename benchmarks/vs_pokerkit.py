@@ -8,7 +8,12 @@ For each input it times, on one process:
 
 (a) PokerKit 0.7.7: ``HandHistory.loads`` of each hand's text plus a full replay (iterating its
     states) -- the reference PHH implementation, which checks fewer rules and settles nothing
-    beyond its own payoffs;
+    beyond its own payoffs. The texts are cut out and read into memory before the clock starts;
+(a') the same from the input's files, as handaudit (b) and (c) take them and as a PokerKit user
+    loads them: each file opened and ``HandHistory.load`` (a .phh) or ``load_all`` (a .phhs)
+    with the replay. (a) leaves out what (b) and (c) pay for: the files' system calls (some 7 µs
+    a file here: a Pluribus or WSOP hand is a file of its own) and cutting a .phhs into hands.
+    Both are printed, and the ratios against each;
 (b) handaudit: read, replay under TDA 2026, settle, verify payouts, and write each hand's JSONL
     object to a null sink (the library path the CLI uses: ``run.local.Runner`` with ``--jobs 1``);
 (c) the same with the Parquet report (``--out``) instead of JSONL.
@@ -146,6 +151,49 @@ def time_pokerkit(texts: list[str], min_seconds: float = 0.0) -> tuple[float, in
     return _repeated(once, min_seconds)
 
 
+def time_pokerkit_files(paths: list[str], min_seconds: float = 0.0) -> tuple[float, int]:
+    """(CPU seconds, hands) for PokerKit to load every hand from the input's files and replay it:
+    a .phh by ``HandHistory.load``, a .phhs by ``load_all``. A hand PokerKit refuses counts until
+    refused; in a .phhs, ``load_all`` stops there, so the file's later hands are loaded one by one
+    from their texts (cut by handaudit's splitter before the clock starts)."""
+    from pokerkit import HandHistory
+
+    from handaudit.grammar.sources import expand_paths, read_chunks
+
+    warnings.simplefilter("ignore")
+    files = expand_paths(paths)
+    counts = {f: [c.data.decode("utf-8", "replace") for c in read_chunks(f)] for f in files}
+
+    def replay(history) -> None:
+        for _ in history:
+            pass
+
+    def once() -> tuple[float, int]:
+        start = time.process_time()
+        for path in files:
+            with open(path, "rb") as f:
+                if not path.endswith(".phhs"):
+                    try:
+                        replay(HandHistory.load(f))
+                    except Exception:
+                        pass
+                    continue
+                done = 0
+                try:
+                    for history in HandHistory.load_all(f):
+                        done += 1
+                        replay(history)
+                except Exception:  # the rest of the file, hand by hand
+                    for text in counts[path][done:]:
+                        try:
+                            replay(HandHistory.loads(text))
+                        except Exception:
+                            pass
+        return time.process_time() - start, sum(len(t) for t in counts.values())
+
+    return _repeated(once, min_seconds)
+
+
 def _clear_memo() -> None:
     """Back to what a new process starts with: the parse memo empty, and the action templates
     only the shapes shipped in action_shapes.py (the templates learned since are forgotten;
@@ -173,10 +221,11 @@ def time_handaudit(paths: list[str], parquet: bool, min_seconds: float = 0.0) ->
     return _repeated(once, min_seconds)
 
 
-def interleaved(sample: list[str], paths: list[str], runs: int,
-                min_seconds: float) -> tuple[float, float, float, float, float, float]:
-    """Hands/s of (a), (b), (c), the ratios (b)/(a), (c)/(a), and what a hand costs in (c) against
-    (b) (the Parquet report's CPU a hand over JSONL's), each the median over ``runs`` rounds. Each round times (a), (b) and (c) back to back, and a ratio is taken within its
+def interleaved(sample: list[str], paths: list[str], runs: int, min_seconds: float,
+                files: bool = True) -> tuple[float, ...]:
+    """Hands/s of (a), (a'), (b), (c), the ratios (b)/(a), (c)/(a), (b)/(a'), (c)/(a'), and what a
+    hand costs in (c) against (b) (the Parquet report's CPU a hand over JSONL's), each the median
+    over ``runs`` rounds (``files`` False: no (a'), its figures NaN). Each round times (a), (a'), (b) and (c) back to back, and a ratio is taken within its
     round: this machine's speed drifts by tens of percent over minutes, so timing all runs of
     (a) before all runs of (b) would put the drift into the ratio. Within a round each is
     repeated for at least ``min_seconds`` of CPU: one run of (b) over the real corpus takes
@@ -188,12 +237,16 @@ def interleaved(sample: list[str], paths: list[str], runs: int,
     for _ in range(runs):
         seconds, hands = time_pokerkit(sample, min_seconds)
         pk = hands / seconds
+        pkf = float("nan")
+        if files:
+            seconds, hands = time_pokerkit_files(paths, min_seconds)
+            pkf = hands / seconds
         seconds, hands = time_handaudit(paths, False, min_seconds)
         jl = hands / seconds
         seconds, hands = time_handaudit(paths, True, min_seconds)
         pq = hands / seconds
-        rounds.append((pk, jl, pq, jl / pk, pq / pk, jl / pq))
-    return tuple(statistics.median(r[i] for r in rounds) for i in range(6))  # type: ignore[return-value]
+        rounds.append((pk, pkf, jl, pq, jl / pk, pq / pk, jl / pkf, pq / pkf, jl / pq))
+    return tuple(statistics.median(r[i] for r in rounds) for i in range(9))
 
 
 def main(argv=None) -> int:
@@ -238,19 +291,23 @@ def main(argv=None) -> int:
             continue
         texts = hand_texts(paths)
         sample = texts[: args.pokerkit_sample] if len(texts) > args.pokerkit_sample else texts
-        rows.append((name, len(texts), *interleaved(sample, paths, args.runs, args.min_seconds)))
+        rows.append((name, len(texts), *interleaved(sample, paths, args.runs, args.min_seconds,
+                                                      files=len(sample) == len(texts))))
         print(f"{name}: done", file=sys.stderr)
 
     out = io.StringIO()
-    out.write(f"{'input':28} {'hands':>8} {'(a) PokerKit':>13} {'(b) JSONL':>11} {'(c) Parquet':>12} "
-              f"{'(b)/(a)':>8} {'(c)/(a)':>8} {'cost (c):(b)':>13}\n")
-    for name, n, pk, jl, pq, jl_ratio, pq_ratio, cost in rows:
-        out.write(f"{name:28} {n:>8,} {pk:>11,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s {jl_ratio:>7.1f}x {pq_ratio:>7.1f}x "
-                  f"{cost:>12.2f}x\n")
-    out.write(f"hands/s per core (CPU time of this process), median of {args.runs} rounds of (a), (b), (c) "
-              f"back to back, each repeated for at least {args.min_seconds:g} s; each ratio is the median of the "
-              f"rounds' ratios; cost (c):(b) is CPU a hand of the Parquet report over JSONL's (the report's "
-              f"fixed cost of a run included); "
+    heads = ("input", "hands", "(a) PokerKit", "(a') files", "(b) JSONL", "(c) Parquet", "(b)/(a)", "(c)/(a)",
+             "(b)/(a')", "(c)/(a')", "cost (c):(b)")
+    widths = (28, 8, 13, 11, 11, 12, 8, 8, 8, 8, 13)
+    out.write(" ".join(f"{h:{'<' if i == 0 else '>'}{w}}" for i, (h, w) in enumerate(zip(heads, widths, strict=True))) + "\n")
+    for name, n, pk, pkf, jl, pq, jl_ratio, pq_ratio, jl_files, pq_files, cost in rows:
+        out.write(f"{name:28} {n:>8,} {pk:>11,.0f}/s {pkf:>9,.0f}/s {jl:>9,.0f}/s {pq:>10,.0f}/s "
+                  f"{jl_ratio:>7.1f}x {pq_ratio:>7.1f}x {jl_files:>7.1f}x {pq_files:>7.1f}x {cost:>12.2f}x\n")
+    out.write(f"hands/s per core (CPU time of this process), median of {args.runs} rounds of (a), (a'), (b), "
+              f"(c) back to back, each repeated for at least {args.min_seconds:g} s; each ratio is the median of "
+              f"the rounds' ratios; (a): PokerKit from the hands' texts in memory, (a'): from the input's files "
+              f"(nan: not timed, PokerKit sampled); cost (c):(b) is CPU a hand of the Parquet report over "
+              f"JSONL's (the report's fixed cost of a run included); "
               f"PokerKit timed on up to {args.pokerkit_sample:,} hands per input; handaudit {build}\n")
     print(out.getvalue(), end="")
     tmp.cleanup()

@@ -13,7 +13,7 @@ SAMPLE = ROOT / "samples" / "odd-chip-split.phh"
 SITE_LOG = ROOT / "samples" / "pokerstars-cash-out.txt"
 
 # Each was once imported by every run and cost it a millisecond or more.
-NOT_IMPORTED = ("tomllib", "fractions", "textwrap", "csv", "queue", "handaudit.importers.pokerstars",
+NOT_IMPORTED = ("tomllib", "fractions", "textwrap", "csv", "queue", "gzip", "handaudit.importers.pokerstars",
                 "handaudit.run.worker", "handaudit.reports.subsets", "lark", "pyarrow", "pandas", "numpy")
 
 _RUN = """

@@ -7,7 +7,6 @@ stream cut into hands); the workers receive batches of chunks packed (:func:`pac
 from __future__ import annotations
 
 import errno
-import gzip
 from typing import ClassVar, Final
 
 from ..core.value import Value
@@ -98,6 +97,8 @@ def unreadable_chunk(source: str, message: str) -> Chunk:
 def read_problem(source: str, err: BaseException) -> tuple[str, str]:
     """A read that failed: the system refused (unreadable-input), or the bytes are not what
     they claim to be (bad gzip: syntax-error)."""
+    import gzip  # (here, on a failed read: a run of plain files never imports it)
+
     if isinstance(err, OSError) and not isinstance(err, gzip.BadGzipFile) and err.errno is not None:
         return (UNREADABLE, f"cannot read {source}: {reason(err)}")
     return ("syntax-error", f"cannot read the file: {err}")

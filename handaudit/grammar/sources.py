@@ -17,6 +17,7 @@ import sys
 import typing
 import zlib
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Final
 
 from .chunk import (  # noqa: F401  (Chunk, SourceError, pack/unpack: re-exported, the sources' values)
@@ -177,8 +178,6 @@ def expand_paths(paths: list[str], accept: Accept | None = None) -> list[str]:
             out.append(p)
             continue
         if os.path.isdir(p):
-            from pathlib import Path  # (here: a run of files alone does without pathlib)
-
             try:
                 found = sorted(_phh_files(str(Path(p)), accept))
             except OSError as err:

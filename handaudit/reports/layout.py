@@ -9,10 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pathlib is imported where a Path is made: a run without --out does without it
-    from pathlib import Path
+from pathlib import Path
 
 TABLE_NAMES = ("hands", "actions", "findings", "pots", "players")
 
@@ -288,8 +285,6 @@ def prepare_dir(out_dir: str | os.PathLike) -> Path:
     """Create DIR and its table directories; remove the files of an earlier report in it."""
     with ReportDir(out_dir, create=True) as report:
         report.prepare()
-    from pathlib import Path
-
     return Path(out_dir)
 
 
@@ -304,8 +299,6 @@ def remove_temporaries(out_dir: str | os.PathLike, run_id: str | None = None) ->
 
 
 def part_files(out_dir: str | os.PathLike, table: str) -> list[Path]:
-    from pathlib import Path
-
     tdir = Path(out_dir) / table
     if not tdir.is_dir():
         return []
@@ -321,14 +314,14 @@ def read_manifest(out_dir: str | os.PathLike) -> dict | None:
     import json
 
     try:
-        with open(os.path.join(out_dir, MANIFEST), encoding="utf-8") as f:
-            return json.loads(f.read())
+        return json.loads((Path(out_dir) / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
 
 
 def is_report(out_dir: str | os.PathLike) -> bool:
-    return os.path.exists(os.path.join(out_dir, MANIFEST)) or os.path.isdir(os.path.join(out_dir, "hands"))
+    directory = Path(out_dir)
+    return (directory / MANIFEST).exists() or (directory / "hands").is_dir()
 
 
 def _refuse_if_locked(out_dir: str) -> None:
@@ -355,8 +348,9 @@ def check_out_dir(out_dir: str, overwrite: bool) -> None:
     """Refuse an ``--out`` directory whose files a run would lose or mix with its own: a
     directory that is not empty and is not a handaudit report (someone's files), or, unless
     ``overwrite``, an earlier report (its tables would be replaced). Raises OutputError."""
+    directory = Path(out_dir)
     try:
-        names = sorted(os.listdir(out_dir))
+        names = sorted(os.listdir(directory))
     except FileNotFoundError:
         return
     except NotADirectoryError:
@@ -368,10 +362,10 @@ def check_out_dir(out_dir: str, overwrite: bool) -> None:
     ours = {*TABLE_NAMES, MANIFEST, SUCCESS, LOCK}
     if LOCK in names:
         _refuse_if_locked(out_dir)  # a run writing it now: that, not "holds a report", is the news
-    if is_report(out_dir) or all(n in ours or n.startswith(f".{MANIFEST}") for n in names):
+    if is_report(directory) or all(n in ours or n.startswith(f".{MANIFEST}") for n in names):
         if overwrite:
             return
-        manifest = read_manifest(out_dir) or {}
+        manifest = read_manifest(directory) or {}
         what = (f" ({manifest.get('hands', 0):,} hands, {manifest.get('status')})" if manifest else
                 " (an unfinished one: no _manifest.json)")
         raise OutputError(f"--out {out_dir}: holds a handaudit report already{what}; give --overwrite to replace "

@@ -22,18 +22,16 @@ from __future__ import annotations
 import functools
 import os
 import stat
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from ..core.open_value import OpenValue
 from ..findings.codes import CODES
 from .params import CITED_CODES, PARAMETERS, RulebookError, show_value
 
-if TYPE_CHECKING:  # pathlib is imported for a user's rulebook file only: a run on the built-ins does without it
-    from pathlib import Path
-
 BUILTIN = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
 DEFAULT = "tda-2026"
-_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "books")
+_DIR = Path(__file__).with_name("books")
 MAX_RULEBOOK_BYTES = 1024 * 1024  # a rulebook file larger than this is refused (the built-ins are ~10 KB)
 _LIMIT_TEXT = "1 MiB (1,048,576 bytes)"
 MAX_EXTENDS = 32  # files in one ``extends`` chain (a user file extending a user file ...)
@@ -198,8 +196,6 @@ def load_rulebook(name_or_path: str = DEFAULT, overrides: list[str] | tuple[str,
     if name_or_path in BUILTIN:
         book = _builtin(name_or_path)
     else:
-        from pathlib import Path
-
         book = _load_file(Path(name_or_path))
     for item in overrides:
         book = _apply_set(book, item)
@@ -209,7 +205,7 @@ def load_rulebook(name_or_path: str = DEFAULT, overrides: list[str] | tuple[str,
 @functools.cache
 def _builtin(name: str) -> Rulebook:
     """Load and completely check one built-in (cached: every worker loads it once)."""
-    path = os.path.join(_DIR, f"{name}.toml")
+    path = _DIR / f"{name}.toml"
     data = _read_toml(path)
     where = f"built-in rulebook {name}"
     layer = _parse_layer(data, where)
@@ -238,8 +234,6 @@ def _load_file(path: Path) -> Rulebook:
     files, each read by :func:`_read_file` (a regular file of at most :data:`MAX_RULEBOOK_BYTES`),
     and a file met twice (same device and inode, whatever the path) is a cycle.
     """
-    from pathlib import Path
-
     chain: list[tuple[Path, dict]] = []
     seen: dict[tuple[int, int], int] = {}  # (st_dev, st_ino) -> position in the chain
     current, referrer = path, ""
@@ -306,7 +300,7 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (
           (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
 
 
-def _read_file(path: str | Path, referrer: str = "") -> tuple[bytes, tuple[int, int]]:
+def _read_file(path: Path, referrer: str = "") -> tuple[bytes, tuple[int, int]]:
     """The bytes of a rulebook file and its (device, inode).
 
     Only a regular file of at most :data:`MAX_RULEBOOK_BYTES` is read: it is opened with
@@ -323,9 +317,7 @@ def _read_file(path: str | Path, referrer: str = "") -> tuple[bytes, tuple[int, 
         if referrer:
             raise RulebookError(f"{referrer} is neither a built-in rulebook ({', '.join(BUILTIN)}) "
                                 "nor an existing file") from None
-        from pathlib import Path
-
-        if Path(path).suffix == ".toml" or len(Path(path).parts) > 1:
+        if path.suffix == ".toml" or len(path.parts) > 1:
             raise RulebookError(f"rulebook file {name} does not exist") from None
         raise RulebookError(
             f"rulebook {name} is neither a built-in rulebook ({', '.join(BUILTIN)}) nor an existing file") from None
@@ -379,7 +371,7 @@ def _parse_toml(data: bytes, path: Path) -> dict:
         raise RulebookError(f"rulebook file {name} is not valid TOML: {e}") from None
 
 
-def _read_toml(path: str | Path) -> dict:
+def _read_toml(path: Path) -> dict:
     """A built-in rulebook's contents (a package file, read with the same limits as a user's).
 
     Read by toml-rs, which every run has loaded to read hands, as TOML 1.0: the standard

@@ -35,7 +35,7 @@ _CONFIG_FIELDS = ("path", "select", "ignore", "severity")
 
 class ProjectConfig(OpenValue):
     """What ``handaudit.toml`` says (empty when there is no file). A value
-    (handaudit/core/value.py), not a dataclass compiled from source at every start."""
+    (handaudit/core/open_value.py), not a dataclass compiled from source at every start."""
 
     __slots__ = _CONFIG_FIELDS
     FIELDS: ClassVar[tuple[str, ...]] = _CONFIG_FIELDS

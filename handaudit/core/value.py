@@ -87,4 +87,3 @@ class Value:
 # and a __setattr__ mypyc can see would turn each constructor's assignments into calls).
 if __file__.endswith((".py", ".pyc")):
     setattr(Value, "__setattr__", set_once)  # noqa: B010  (mypy refuses assigning to a method)
-

@@ -102,8 +102,8 @@ _PARAM_FIELDS = ("name", "kind", "summary", "description", "choices", "minimum",
 
 class Param(OpenValue):
     """One rulebook parameter: its type and allowed values, for checking files and ``--set``.
-    A value (handaudit/core/value.py), not a frozen dataclass, whose generated code would be
-    compiled at every run's start."""
+    A value (handaudit/core/open_value.py), not a frozen dataclass, whose generated code would
+    be compiled at every run's start."""
 
     __slots__ = _PARAM_FIELDS
     FIELDS: ClassVar[tuple[str, ...]] = _PARAM_FIELDS

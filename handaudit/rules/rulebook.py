@@ -49,7 +49,7 @@ class Rulebook(OpenValue):
     code -> rule cited / what the rulebook makes of the irregular action. ``extends``: the rulebook a
     user file builds on; ``overrides``: the ``--set`` items applied. Treat the dicts as read-only.
 
-    A value (handaudit/core/value.py) built from keywords: the parameters are passed by name,
+    A value (handaudit/core/open_value.py) built from keywords: the parameters are passed by name,
     every one of :data:`PARAMETERS`, and a copy is made by :meth:`replace`. Not a frozen
     dataclass: its generated constructor, comparison and ``__setattr__`` for some 30 fields were
     compiled at every run's start (2 ms of it; docs/performance.md).
@@ -382,7 +382,7 @@ def _read_toml(path: Path) -> dict:
 
     try:
         return toml_rs.loads(_read_file(path)[0].decode("utf-8"), toml_version="1.0.0")
-    except (ValueError, toml_rs.TOMLDecodeError) as e:  # a damaged installation
+    except ValueError as e:  # (toml_rs.TOMLDecodeError, UnicodeDecodeError): a damaged installation
         raise RulebookError(f"built-in rulebook file {show_value(str(path))} is not valid TOML: {e}") from None
 
 

@@ -43,7 +43,7 @@ _RUN_CONFIG_FIELDS = ("rulebook", "overrides", "out_dir", "outputs", "batch_rows
 
 class RunConfig(OpenValue):
     """What a worker needs (picklable: it is sent to spawned processes). A value
-    (handaudit/core/value.py); this module's classes are not dataclasses, whose generated
+    (handaudit/core/open_value.py); this module's classes are not dataclasses, whose generated
     methods would be compiled from source at every run's start (docs/performance.md)."""
 
     __slots__ = _RUN_CONFIG_FIELDS

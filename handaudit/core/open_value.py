@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from .value import field_values, replaced, set_once, show_fields
+from .value import field_values, replaced, same_fields, set_once, show_fields
 
 OV = TypeVar("OV", bound="OpenValue")
 
@@ -31,7 +31,7 @@ class OpenValue:
         return field_values(self, self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, OpenValue) and self.field_values() == other.field_values()
+        return same_fields(self, other, self.FIELDS)
 
     def __hash__(self) -> int:
         return hash(self.field_values())

@@ -34,6 +34,11 @@ def field_values(obj: object, names: tuple[str, ...]) -> tuple:
     return tuple([getattr(obj, name) for name in names])
 
 
+def same_fields(obj: object, other: object, names: tuple[str, ...]) -> bool:
+    """``obj == other`` for a value class: the same class, and equal values of the fields ``names``."""
+    return type(other) is type(obj) and field_values(obj, names) == field_values(other, names)
+
+
 def show_fields(obj: object, names: tuple[str, ...]) -> str:
     """``Cls(a=1, b='x')``: the ``repr`` of a value class."""
     values = ", ".join(f"{name}={getattr(obj, name)!r}" for name in names)
@@ -67,7 +72,7 @@ class Value:
         return field_values(self, self.FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Value) and self.field_values() == other.field_values()
+        return same_fields(self, other, self.FIELDS)
 
     def __hash__(self) -> int:
         return hash(self.field_values())

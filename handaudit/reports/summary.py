@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Final
 
 from ..core.status import ERROR, INVALID, SEVERITY_RANK, VALID
+from ..core.value import field_values, same_fields, show_fields
 from ..findings.finding import Finding
 
 PAYOUT_CHECKS: Final = ("match", "mismatch", "undetermined", "not-recorded")
@@ -57,16 +58,15 @@ class Summary:
 
     def field_values(self) -> tuple:
         """The fields' values, in :data:`FIELDS` (the constructor's) order."""
-        return tuple([getattr(self, name) for name in FIELDS])
+        return field_values(self, FIELDS)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Summary) and self.field_values() == other.field_values()
+        return same_fields(self, other, FIELDS)
 
     __hash__ = None  # type: ignore[assignment]  # mutable: not a dict key
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in zip(FIELDS, self.field_values(), strict=True))
-        return f"Summary({values})"
+        return show_fields(self, FIELDS)
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields (a Summary crosses from worker to parent); mypyc's native

@@ -74,3 +74,29 @@ def test_debug_raises(phhs, monkeypatch):
     monkeypatch.setattr(audit_module, "replay", boom)
     with pytest.raises(ZeroDivisionError):
         list(audit([phhs]))
+
+
+def test_a_failing_jsonl_line_is_that_hands_finding_and_the_line_is_still_written(phhs, monkeypatch):
+    """The JSONL writer (imported by the first batch that wants lines) fails on one hand: that
+    hand's line is its report with an internal-error finding, and the run goes on."""
+    import io
+    import json
+
+    from handaudit.reports.jsonl import report_line
+    from handaudit.run.local import Runner
+
+    monkeypatch.delenv("HANDAUDIT_DEBUG", raising=False)
+
+    def flaky(report):
+        if report.hand_key == "2" and not any(f.code == "internal-error" for f in report.findings):
+            raise ValueError("simulated")
+        return report_line(report)
+
+    monkeypatch.setattr(audit_module, "_JSONL_WRITER", [flaky])
+    stream = io.StringIO()
+    result = Runner([phhs], jobs=1, jsonl_stream=stream).run()
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert [(d["hand_key"], d["status"]) for d in lines] == [("1", "valid"), ("2", "invalid"), ("3", "valid")]
+    assert [f["code"] for f in lines[1]["findings"]] == ["internal-error"]
+    assert "while reporting on this hand: ValueError: simulated" in lines[1]["findings"][0]["message"]
+    assert result.summary.invalid == 1

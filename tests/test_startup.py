@@ -13,7 +13,8 @@ SAMPLE = ROOT / "samples" / "odd-chip-split.phh"
 SITE_LOG = ROOT / "samples" / "pokerstars-cash-out.txt"
 
 # Each was once imported by every run and cost it a millisecond or more.
-NOT_IMPORTED = ("tomllib", "fractions", "textwrap", "csv", "queue", "gzip", "handaudit.importers.pokerstars",
+NOT_IMPORTED = ("tomllib", "fractions", "textwrap", "csv", "queue", "gzip", "json", "handaudit.reports.jsonl",
+                "handaudit.importers.pokerstars",
                 "handaudit.run.worker", "handaudit.reports.subsets", "lark", "pyarrow", "pandas", "numpy")
 
 _RUN = """
@@ -50,9 +51,9 @@ def test_a_phh_run_builds_no_dataclass_and_skips_what_it_does_not_use():
     assert loaded == []
 
 
-def test_a_jsonl_run_is_the_same():
+def test_a_jsonl_run_loads_the_jsonl_writer_and_json_only():
     made, loaded = _run("check", str(SAMPLE), "--format", "jsonl", "--quiet")
-    assert made == [] and loaded == []
+    assert made == [] and loaded == ["handaudit.reports.jsonl", "json"]
 
 
 def test_the_pokerstars_importer_is_loaded_by_a_site_log():

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from json.encoder import encode_basestring  # the C escaper, as the JSONL writer uses
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.amounts import EXACT, amount_text
@@ -21,6 +20,12 @@ from ..core.hand import Hand
 from ..findings.finding import Finding
 from ..grammar.result import ReadResult
 from ..settlement import Settlement
+
+try:  # the C escaper that json.encoder.encode_basestring is, as the JSONL writer uses; taken from
+    # _json itself, since the json package costs about 1 ms of a start that a text run does without
+    from _json import encode_basestring
+except ImportError:  # pragma: no cover - a Python without the accelerator
+    from json.encoder import encode_basestring
 
 if TYPE_CHECKING:
     from .hand_report import HandReport

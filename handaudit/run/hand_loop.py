@@ -20,7 +20,6 @@ from ..grammar.result import ReadResult
 from ..importers import read_any
 from ..reports.hand_facts import currency
 from ..reports.hand_report import HandReport
-from ..reports.jsonl import report_line
 from ..reports.buffer import ReportBuffer
 from ..reports.rows import add_hand
 from ..reports.sinks import HandSink
@@ -70,18 +69,34 @@ def audit_chunk(chunk: Chunk, book: Rulebook, selection: Selection = EVERYTHING)
         return internal_error(read, book.name, chunk.index, err, "auditing", selection)
 
 
-def _outputs(report: HandReport, book_name: str, jsonl: bool, rows: ReportBuffer | None,
-             selection: Selection) -> tuple[HandReport, str | None, bool]:
+def _outputs(report: HandReport, book_name: str, line_of: Callable[[HandReport], str] | None,
+             rows: ReportBuffer | None, selection: Selection) -> tuple[HandReport, str | None, bool]:
     """(report, JSONL line or None, whether the row buffer is due), the hand's rows added to
-    ``rows``; a failure here is the hand's finding (its rows taken back, the finding's added)."""
+    ``rows``; a failure here is the hand's finding (its rows taken back, the finding's added).
+    ``line_of``: the JSONL writer when a sink wants the line (:func:`_jsonl_writer`)."""
     try:
-        line = report_line(report) if jsonl else None
+        line = line_of(report) if line_of is not None else None
         return report, line, add_hand(rows, report) if rows is not None else False
     except Exception as err:
         if debug():
             raise
         report = internal_error(report.read, book_name, report.index, err, "reporting on", selection)
-        return report, report_line(report) if jsonl else None, add_hand(rows, report) if rows is not None else False
+        return report, line_of(report) if line_of is not None else None, \
+            add_hand(rows, report) if rows is not None else False
+
+
+_JSONL_WRITER: list[Callable[[HandReport], str]] = []
+
+
+def _jsonl_writer() -> Callable[[HandReport], str]:
+    """``reports.jsonl.report_line``, imported by the first batch that wants JSONL lines: a run
+    with text or Parquet output never loads it or the ``json`` module (about 1 ms of a start;
+    docs/performance.md). Looked up once a batch, called once a hand."""
+    if not _JSONL_WRITER:
+        from ..reports.jsonl import report_line
+
+        _JSONL_WRITER.append(report_line)
+    return _JSONL_WRITER[0]
 
 
 def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink],
@@ -97,8 +112,9 @@ def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None],
         jsonl = jsonl or sink.needs_line
         if sink.needs_rows:
             rows = sink.buffer
+    line_of = _jsonl_writer() if jsonl else None
     for chunk in chunks:
-        report, line, due = _outputs(audit_chunk(chunk, book, selection), book_name, jsonl, rows, selection)
+        report, line, due = _outputs(audit_chunk(chunk, book, selection), book_name, line_of, rows, selection)
         read = report.read
         hand = read.hand
         settlement = report.settlement

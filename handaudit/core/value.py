@@ -46,13 +46,13 @@ def show_fields(obj: object, names: tuple[str, ...]) -> str:
 
 
 def replaced(obj: object, names: tuple[str, ...], changes: dict[str, object]) -> object:
-    """A copy of ``obj`` with some fields changed, built by calling its class with every field in
-    ``names`` order (``dataclasses.replace``'s part)."""
+    """A copy of ``obj`` with some fields changed, built by calling its class with every field
+    ``names`` lists, by name (``dataclasses.replace``'s part): a value class's constructor takes
+    its fields by their names, in any order (a rulebook takes its parameters only so)."""
     unknown = [name for name in changes if name not in names]
     if unknown:
         raise TypeError(f"{type(obj).__name__} has no field {unknown[0]!r}")
-    values = [changes[name] if name in changes else getattr(obj, name) for name in names]
-    return type(obj)(*values)
+    return type(obj)(**{name: changes[name] if name in changes else getattr(obj, name) for name in names})
 
 
 V = TypeVar("V", bound="Value")

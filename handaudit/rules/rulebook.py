@@ -50,7 +50,7 @@ class Rulebook(OpenValue):
     user file builds on; ``overrides``: the ``--set`` items applied. Treat the dicts as read-only.
 
     A value (handaudit/core/open_value.py) built from keywords: the parameters are passed by name,
-    every one of :data:`PARAMETERS`, and a copy is made by :meth:`replace`. Not a frozen
+    every one of :data:`PARAMETERS`, and a copy is made by ``replace``. Not a frozen
     dataclass: its generated constructor, comparison and ``__setattr__`` for some 30 fields were
     compiled at every run's start (2 ms of it; docs/performance.md).
     """
@@ -113,15 +113,9 @@ class Rulebook(OpenValue):
         self.overrides = overrides
 
     def fields(self) -> dict[str, object]:
-        """Field -> value, every constructor keyword (:meth:`replace` and pickling use it)."""
+        """Field -> value, every constructor keyword (pickling uses it; ``replace`` is
+        OpenValue's, which builds by name)."""
         return {name: getattr(self, name) for name in _RULEBOOK_FIELDS}
-
-    def replace(self, **changes: object) -> Rulebook:
-        """A copy with some fields changed (parameters, citations, ...), built by the constructor."""
-        unknown = [name for name in changes if name not in _RULEBOOK_FIELDS]
-        if unknown:
-            raise TypeError(f"Rulebook has no field {unknown[0]!r}")
-        return Rulebook(**{**self.fields(), **changes})  # type: ignore[arg-type]
 
     def __reduce__(self) -> tuple:
         return (_rebuild, (self.fields(),))

@@ -92,7 +92,7 @@ def test_a_failing_jsonl_line_is_that_hands_finding_and_the_line_is_still_writte
             raise ValueError("simulated")
         return report_line(report)
 
-    monkeypatch.setattr(audit_module, "_JSONL_WRITER", [flaky])
+    monkeypatch.setattr(audit_module, "_jsonl_writer", lambda: flaky)
     stream = io.StringIO()
     result = Runner([phhs], jobs=1, jsonl_stream=stream).run()
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]

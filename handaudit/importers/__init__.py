@@ -7,6 +7,7 @@ hand, anything else PHH. The files are told apart by content in :mod:`.inputs`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ..grammar.chunk import Chunk
@@ -22,19 +23,15 @@ def read_site(chunk: Chunk) -> ReadResult:
     return _site_reader()(chunk, venue)
 
 
-_SITE_READER: list[Callable[[Chunk, str], ReadResult]] = []
-
-
+@functools.cache
 def _site_reader() -> Callable[[Chunk, str], ReadResult]:
     """The PokerStars importer's ``read_hand``, imported at the first site hand: compiling its
     regular expressions is some 2 ms of a start, which a run of PHH files does without
-    (docs/performance.md). Kept here after that (an import statement per hand would cost
-    about 1,500 instructions)."""
-    if not _SITE_READER:
-        from .pokerstars import read_hand
+    (docs/performance.md). Cached (an import statement per hand would cost about 1,500
+    instructions)."""
+    from .pokerstars import read_hand
 
-        _SITE_READER.append(read_hand)
-    return _SITE_READER[0]
+    return read_hand
 
 
 def read_any(chunk: Chunk) -> ReadResult:

@@ -9,6 +9,7 @@ runner, the per-hand steps each cost a Python frame; compiled here, they are nat
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 
@@ -85,18 +86,14 @@ def _outputs(report: HandReport, book_name: str, line_of: Callable[[HandReport],
             add_hand(rows, report) if rows is not None else False
 
 
-_JSONL_WRITER: list[Callable[[HandReport], str]] = []
-
-
+@functools.cache
 def _jsonl_writer() -> Callable[[HandReport], str]:
     """``reports.jsonl.report_line``, imported by the first batch that wants JSONL lines: a run
     with text or Parquet output never loads it or the ``json`` module (about 1 ms of a start;
     docs/performance.md). Looked up once a batch, called once a hand."""
-    if not _JSONL_WRITER:
-        from ..reports.jsonl import report_line
+    from ..reports.jsonl import report_line
 
-        _JSONL_WRITER.append(report_line)
-    return _JSONL_WRITER[0]
+    return report_line
 
 
 def audit_batch(chunks: list[Chunk], book: Rulebook, count: Callable[..., None], sinks: list[HandSink],

@@ -191,21 +191,23 @@ def _read_int(data: bytes, at: int, width: int) -> int:
     return (data[at] ^ 0x80) - 0x80
 
 
-# Four bytes of 0 or 1, read as a little-endian int32 and multiplied by this, carry bit k of the
-# packed nibble at bit 28 + k (each byte's 1 lands on its own bit; no carries, no overflow).
-_GATHER: Final = 0x10204080
-
-
 def pack_bits(flags: bytes) -> bytes:
-    """One byte a value (0 or 1) packed into Arrow's bitmap: value i at bit i % 8 of byte i // 8
-    (eight values at a time, in two int32 multiplications: no per-value work in Arrow's cast)."""
+    """One byte a value (0 or 1) packed into Arrow's bitmap: value i at bit i % 8 of byte i // 8.
+
+    Eight values at a time: read as one little-endian int64 (under 2**57, so compiled it stays
+    an unboxed int), value k is bit 8k; three shifted ors gather bits 8k into bits k of the
+    low byte (``x >> 7`` puts value k+1 next to value k in each byte, ``>> 14`` the next two,
+    ``>> 28`` the next four; no two bits land on one). No per-value work in Arrow's cast, and a
+    third of the instructions of two int32 multiplications."""
     out = BytesWriter()
     n = len(flags)
     i = 0
     while i + 8 <= n:
-        low = (read_i32_le(flags, i) * _GATHER >> 28) & 0xF
-        high = (read_i32_le(flags, i + 4) * _GATHER >> 28) & 0xF
-        out.append(low | high << 4)
+        x = read_i64_le(flags, i)
+        x |= x >> 7
+        x |= x >> 14
+        x |= x >> 28
+        out.append(int(x & 0xFF))  # (as an int: compiled, an i64 argument made append a generic method call)
         i += 8
     if i < n:
         last = 0

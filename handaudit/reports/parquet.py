@@ -42,7 +42,7 @@ from .layout import (  # noqa: F401  (the report directory's layout: light, shar
 from .columns import AWARD_FIELDS
 from .buffer import KEY_COLUMNS, AwardLists, Column, Flags, IntLists, ReportBuffer, Strings, Table, Texts
 from .rows import add_hand, hand_rows  # noqa: F401  (re-exported: the rows this module writes)
-from .schema import schema, stamped_schema
+from .schema import schema, stamped_metadata
 
 DEFAULT_BATCH_ROWS = 8_192  # rows per Arrow record batch (Python values buffered until then)
 DEFAULT_GROUP_ROWS = 65_536  # rows per Parquet row group
@@ -103,7 +103,7 @@ class _TableWriter:
                  metadata: dict, group_rows: int):
         self.report = report
         self.table = table
-        self.schema = stamped_schema(table, metadata)
+        self.metadata = stamped_metadata(table, metadata)  # (written as the footer's key/value metadata)
         self.plan = plan = _plan(table)
         self.fields = fields = plan.fields
         self.types = plan.types
@@ -118,7 +118,7 @@ class _TableWriter:
             misfits = [f.name for f, column in zip(fields, self.columns, strict=True) if not fits(column, f)]
             raise TypeError(f"{table}: buffered columns not of their schema type: {', '.join(misfits)}")
         self.coded = layout.coded
-        self.write_schema = layout.schema.with_metadata(self.schema.metadata)
+        self.write_schema = layout.schema  # (its metadata is not written: the part stores no Arrow schema)
         self.write_types = layout.types
         self.group_rows = group_rows
         self.part_rows = part_rows
@@ -189,7 +189,7 @@ class _TableWriter:
                 self.writer = pq.ParquetWriter(self.sink, self.write_schema, compression=COMPRESSION,
                                                store_schema=False, write_statistics=self.plan.statistics,
                                                use_dictionary=self.plan.dictionary)
-                self.writer.add_key_value_metadata(self.schema.metadata)
+                self.writer.add_key_value_metadata(self.metadata)
             self.writer.write_table(table, row_group_size=table.num_rows)
         except OSError as err:
             raise cannot("write", self.report.where(self.table, self.tmp or self.final), err) from None
@@ -527,12 +527,11 @@ def write_empty_parts(out_dir: str | os.PathLike | ReportDir, metadata: dict | N
 def write_empty_part(report: ReportDir, table: str, metadata: dict | None = None, run_id: str | None = None) -> None:
     """Write ``<table>/part-empty.parquet``: no rows, the table's schema stamped with the run's
     metadata (written under a temporary name, then renamed, as every part)."""
-    sch = stamped_schema(table, metadata or {})
     tmp = f"{TMP_PREFIX}{run_id or 'empty'}-empty-{os.getpid()}{TMP_SUFFIX}"
     try:
         with report.create(table, tmp) as f:
             try:
-                pq.write_table(sch.empty_table(), f, compression=COMPRESSION)
+                write_empty(f, table, metadata or {})
             except OSError as err:
                 raise cannot("write", report.where(table, tmp), err) from None
         report.rename(table, tmp, f"{PART_PREFIX}empty.parquet")
@@ -542,6 +541,18 @@ def write_empty_part(report: ReportDir, table: str, metadata: dict | None = None
         except (OSError, OutputError):
             pass
         raise
+
+
+def write_empty(f, table: str, metadata: dict) -> None:
+    """An empty part of ``table`` to the open binary file ``f``: the table's columns, no row
+    group, the run's key/value metadata. Written as every other part is (no Arrow schema
+    stored, so read back with the same types as the parts with rows), and without an empty
+    table to write: some 0.2 ms instead of ``pq.write_table``'s 0.7 (a run whose hands have no
+    findings writes one)."""
+    writer = pq.ParquetWriter(pa.PythonFile(f, mode="w"), schema(table), compression=COMPRESSION,
+                              store_schema=False)
+    writer.add_key_value_metadata(stamped_metadata(table, metadata))
+    writer.close()
 
 
 def _read_reason(err: BaseException, path: object = None) -> str:

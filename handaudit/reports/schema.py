@@ -171,8 +171,14 @@ def schema(table: str) -> pa.Schema:
 def stamped_schema(table: str, metadata: dict) -> pa.Schema:
     """:func:`schema` with a run's key/value metadata added (each value as text): what every part
     of that run carries."""
-    sch = _SCHEMAS[table]
-    return sch.with_metadata({**sch.metadata, **{k: str(v) for k, v in metadata.items()}})
+    return _SCHEMAS[table].with_metadata(stamped_metadata(table, metadata))
+
+
+def stamped_metadata(table: str, metadata: dict) -> dict:
+    """The key/value metadata of every part of a run: the table's own (the ``pandas`` key, the
+    schema version) and the run's (each value as text). The part writers add it to the file
+    themselves (they do not store the Arrow schema), so no schema need be made to carry it."""
+    return {**_SCHEMAS[table].metadata, **{k: str(v) for k, v in metadata.items()}}
 
 
 _PANDAS_INTS = {pa.int8(): "Int8", pa.int16(): "Int16", pa.int32(): "Int32", pa.int64(): "Int64"}

@@ -110,15 +110,14 @@ class RemoteReport:
     def finish(self, metadata: dict, complete: bool) -> dict:
         import pyarrow.parquet as pq
 
-        from ...reports.parquet import COMPRESSION, PART_PREFIX
-        from ...reports.schema import stamped_schema
+        from ...reports.parquet import PART_PREFIX, write_empty
 
         tables = {}
         for table in TABLE_NAMES:
             names = [n for n in self._names(table) if n.startswith(PART_PREFIX) and n.endswith(".parquet")]
             if complete and not names:
                 with self.fs.open(f"{self.root}/{table}/{PART_PREFIX}empty.parquet", "wb") as f:
-                    pq.write_table(stamped_schema(table, metadata).empty_table(), f, compression=COMPRESSION)
+                    write_empty(f, table, metadata)
                 names = [f"{PART_PREFIX}empty.parquet"]
             rows = 0
             for n in names:

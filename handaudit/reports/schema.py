@@ -168,12 +168,6 @@ def schema(table: str) -> pa.Schema:
     return _SCHEMAS[table]
 
 
-def stamped_schema(table: str, metadata: dict) -> pa.Schema:
-    """:func:`schema` with a run's key/value metadata added (each value as text): what every part
-    of that run carries."""
-    return _SCHEMAS[table].with_metadata(stamped_metadata(table, metadata))
-
-
 def stamped_metadata(table: str, metadata: dict) -> dict:
     """The key/value metadata of every part of a run: the table's own (the ``pandas`` key, the
     schema version) and the run's (each value as text). The part writers add it to the file

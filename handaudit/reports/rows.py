@@ -10,7 +10,6 @@ tuples (for tests and the curious).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ..core.cards import cards_text
@@ -209,8 +208,8 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
                 received = list(settlement.winnings)
             if settlement.finishing_stacks is not None:
                 finishing = list(settlement.finishing_stacks)
-        rec_fin: Sequence[int | None] = hand.finishing_stacks or none
-        rec_win: Sequence[int | None] = hand.winnings or none
+        # (tuples or None, never a Sequence: compiled, indexing a Sequence is a generic call)
+        rec_fin, rec_win = hand.finishing_stacks or None, hand.winnings or None
         starting, antes, blinds = hand.starting_stacks, hand.antes, hand.blinds_or_straddles
         pl = buf.players
         for p in range(n):
@@ -236,8 +235,8 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             pl.contributed.append(contributed)
             pl.received.append(received[p])
             pl.finishing_computed.append(finishing[p])
-            pl.finishing_recorded.append(rec_fin[p])
-            pl.winnings_recorded.append(rec_win[p])
+            pl.finishing_recorded.append(rec_fin[p] if rec_fin is not None else None)
+            pl.winnings_recorded.append(rec_win[p] if rec_win is not None else None)
             pl.net.append(net)
             pl.folded.append(folded)
             pl.all_in.append(all_in)

@@ -73,7 +73,7 @@ def _round(num: int, den: int, how: str) -> int:
     return num // den
 
 
-def structure_rakes(pots: Sequence[Pot], rulebook: Rulebook, scale: int, no_drop: bool) -> list[int]:
+def structure_rakes(pots: list[Pot], rulebook: Rulebook, scale: int, no_drop: bool) -> list[int]:
     """The rake of each pot under the rulebook's structure (``structure_set`` must hold).
 
     ``no_drop``: the hand ended in its first betting round and ``no_flop_no_drop`` is on."""
@@ -119,7 +119,7 @@ def structure_rakes(pots: Sequence[Pot], rulebook: Rulebook, scale: int, no_drop
     return rakes
 
 
-def tolerances(pots: Sequence[Pot], rulebook: Rulebook, no_drop: bool) -> list[int]:
+def tolerances(pots: list[Pot], rulebook: Rulebook, no_drop: bool) -> list[int]:
     """With no structure: the most rake each pot may pay (``rake_limit_percent`` % of it plus
     ``rake_rounding_units``; 0 for a hand that ended in its first betting round)."""
     if no_drop:
@@ -128,7 +128,7 @@ def tolerances(pots: Sequence[Pot], rulebook: Rulebook, no_drop: bool) -> list[i
     return [min(p.amount, (p.amount * pct + units * 100) // 100) for p in pots]
 
 
-def expected_payouts(pots: Sequence[Pot], rakes: Sequence[int], n: int) -> list[int]:
+def expected_payouts(pots: list[Pot], rakes: list[int], n: int) -> list[int]:
     """Each player's chips from the pots after their rakes, split as the pots are."""
     got = [0] * n
     for k in range(len(pots)):
@@ -138,12 +138,12 @@ def expected_payouts(pots: Sequence[Pot], rakes: Sequence[int], n: int) -> list[
     return got
 
 
-def unexplained(expected: Sequence[int], targets: Sequence[int | None]) -> list[int]:
+def unexplained(expected: list[int], targets: list[int | None]) -> list[int]:
     """The players whose recorded payout (``targets``; None: not known) is not ``expected``."""
     return [i for i in range(len(targets)) if targets[i] is not None and targets[i] != expected[i]]
 
 
-def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int],
+def explain(pots: list[Pot], targets: list[int | None], maxes: list[int],
             budget: int = SEARCH_BUDGET) -> tuple[list[int], list[int], bool]:
     """A rake per pot (each from 0 to ``maxes[k]``) under which every player's share of the pots
     is their recorded payout (``targets``, None: unknown). Returns ``(rakes, unexplained,
@@ -191,7 +191,7 @@ def explain(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[
     return best[1], best[2], exhausted
 
 
-def _sole_winners(pots: Sequence[Pot]) -> bool:
+def _sole_winners(pots: list[Pot]) -> bool:
     """Every pot goes whole to one player (no split, no hi/lo halves): the common hand."""
     for pot in pots:
         order = pot.order
@@ -200,7 +200,7 @@ def _sole_winners(pots: Sequence[Pot]) -> bool:
     return True
 
 
-def _explain_sole(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int]
+def _explain_sole(pots: list[Pot], targets: list[int | None], maxes: list[int]
                   ) -> tuple[list[int], list[int], bool]:
     """:func:`explain` when each pot has one winner: a player's shortfall is the rake of the pots
     they won, in any split within the limits; it is shared in proportion to the pots' sizes (the
@@ -247,7 +247,7 @@ def _explain_sole(pots: Sequence[Pot], targets: Sequence[int | None], maxes: Seq
 class _Shape:
     """What the search reads: the pots, the recorded payouts, the limits, who wins which pot."""
 
-    def __init__(self, pots: Sequence[Pot], targets: Sequence[int | None], maxes: Sequence[int],
+    def __init__(self, pots: list[Pot], targets: list[int | None], maxes: list[int],
                  winners_of: list[list[int]], pots_of: list[list[int]], total: int | None) -> None:
         self.pots = pots
         self.targets = targets
@@ -324,7 +324,7 @@ def _search(shape: _Shape, budget: int, prune: bool
         descend = not prune or shape.reachable(k, rakes)
 
 
-def _bounds(k: int, rakes: list[int], maxes: Sequence[int], total: int | None) -> tuple[int, int]:
+def _bounds(k: int, rakes: list[int], maxes: list[int], total: int | None) -> tuple[int, int]:
     """The rakes of pot ``k`` that leave the rest of ``total`` (None: unknown) to the unread pots
     within their limits: ``(lo, hi)``, empty when ``lo > hi``."""
     if total is None:
@@ -340,7 +340,7 @@ def _bounds(k: int, rakes: list[int], maxes: Sequence[int], total: int | None) -
 
 
 def _next_pot(rakes: list[int], winners_of: list[list[int]], pots_of: list[list[int]],
-              targets: Sequence[int | None], maxes: Sequence[int]) -> int:
+              targets: list[int | None], maxes: list[int]) -> int:
     """The next pot to read: one with a pivot winner if any. Else the unread pot whose reading
     makes the most pivots (winners with one other unread pot), then the one with the fewest rakes
     to try. -1 when every pot is read."""
@@ -368,8 +368,8 @@ def _next_pot(rakes: list[int], winners_of: list[list[int]], pots_of: list[list[
     return chosen
 
 
-def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[list[int]],
-                pots_of: list[list[int]], targets: Sequence[int | None], maxes: Sequence[int],
+def _candidates(k: int, pots: list[Pot], rakes: list[int], winners_of: list[list[int]],
+                pots_of: list[list[int]], targets: list[int | None], maxes: list[int],
                 lo: int, hi: int, strict: bool) -> list[int]:
     """The rakes of pot ``k`` worth trying, best first: those every pivot's payout allows; if the
     pivots disagree, each one's (and, for a pivot no rake within the limit explains, the nearest
@@ -414,8 +414,8 @@ def _candidates(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[
     return out
 
 
-def _guess(k: int, pots: Sequence[Pot], rakes: list[int], winners_of: list[list[int]],
-           pots_of: list[list[int]], targets: Sequence[int | None]) -> int:
+def _guess(k: int, pots: list[Pot], rakes: list[int], winners_of: list[list[int]],
+           pots_of: list[list[int]], targets: list[int | None]) -> int:
     """The likeliest rake of an unread pot with no pivot: the rake still to find, from the pot's
     winners' payouts, shared among their unread pots in proportion to size."""
     best: int | None = None

@@ -583,6 +583,11 @@ class _Memo:
 
     def __call__(self, text: str) -> ParsedAction | ActionError:
         """Parse one action string; never raises. Results are memoised (the parse is pure)."""
+        return self.parse(text)
+
+    def parse(self, text: str) -> ParsedAction | ActionError:
+        """:meth:`__call__` by name: compiled, a call of the instance is a generic call through
+        its type's slot (some 150 instructions an action), a method call a native one."""
         results = self.results
         result = results.get(text)
         if result is not None:

@@ -369,7 +369,7 @@ class _HandBuilder:
                     "invalid-field", f"{len(text):,} characters; handaudit reads actions of at most "
                     f"{F.MAX_ACTION_CHARS:,}", 1))
                 continue
-            result = parse_action(text)
+            result = parse_action.parse(text)
             if isinstance(result, ActionError):
                 self._action_error(index, text, result)
                 continue

@@ -3,6 +3,7 @@
     python benchmarks/instructions.py                         # real corpus, compiled build
     python benchmarks/instructions.py --corpus generated --runs 3
     python benchmarks/instructions.py --build pure --cold
+    python benchmarks/instructions.py --corpus PATH --output parquet --generic   # + generic calls
 
 Timings on a shared 2-core machine drift by 30% or more from one run to the next, so an A/B of
 a change that saves 5% is lost in them. Valgrind's callgrind counts the instructions the CPU
@@ -86,6 +87,33 @@ def _inclusive(out_file: str) -> tuple[int, dict[str, int]]:
     return total, counts
 
 
+# CPython's generic entry points: compiled code calls them where mypyc could not make a native
+# operation of a call, an attribute, an index or a comparison (a value typed Sequence, an
+# instance called through __call__, an i64 passed where an int is taken, a bytes method).
+GENERIC = ("PyObject_Vectorcall", "PyObject_VectorcallMethod", "PyObject_GetAttr", "PyObject_GetItem",
+           "PyObject_SetItem", "PyObject_RichCompare", "PyNumber_Add")
+
+
+def generic_calls(out_file: str, hands: int, top: int = 25) -> list[tuple[float, float, str, str]]:
+    """The compiled functions (``CPyDef_*``) that call one of :data:`GENERIC`, as (calls a hand,
+    instructions a hand inclusive of the callee, caller, entry point), most calls first: where a
+    native operation was lost. Read from callgrind's caller tree."""
+    text = subprocess.run(["callgrind_annotate", "--tree=caller", "--inclusive=yes", "--threshold=100", out_file],
+                          capture_output=True, text=True, check=True).stdout
+    found: dict[tuple[str, str], list[int]] = {}
+    for block in text.split("\n\n"):
+        callee = re.search(r"^\s*[\d,]+ \([ \d.]+%\)\s+\*\s+\S*?:(\w+)(?:'\d+)? ", block, re.M)
+        if callee is None or callee.group(1) not in GENERIC:
+            continue
+        for m in re.finditer(r"^\s*([\d,]+) \([ \d.]+%\)\s+<\s+\S*?:(CPyDef_\w+)(?:'\d+)? .*?\(([\d,]+)x\)",
+                             block, re.M):
+            entry = found.setdefault((m.group(2), callee.group(1)), [0, 0])
+            entry[0] += int(m.group(3).replace(",", ""))
+            entry[1] += int(m.group(1).replace(",", ""))
+    rows = [(calls / hands, cost / hands, caller, callee) for (caller, callee), (calls, cost) in found.items()]
+    return sorted(rows, reverse=True)[:top]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", default="real", help="real, generated, or a path (file or directory)")
@@ -95,6 +123,8 @@ def main(argv=None) -> int:
     ap.add_argument("--output", choices=("jsonl", "parquet"), default="jsonl",
                     help="JSONL to a null sink (default) or the Parquet report (--out) of vs_pokerkit.py (c)")
     ap.add_argument("--keep", metavar="FILE", help="also save callgrind's output there (for callgrind_annotate)")
+    ap.add_argument("--generic", action="store_true",
+                    help="also list the compiled functions that make generic Python calls, per hand")
     ap.add_argument("--tree", metavar="DIR", help="measure the compiled package in DIR (an older checkout built "
                     "with `setup.py build_ext --inplace`) instead of this tree's build")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -125,6 +155,7 @@ def main(argv=None) -> int:
         total, counts = _inclusive(out_file)
         if args.keep:
             shutil.copyfile(out_file, args.keep)
+        generic = generic_calls(out_file, hands) if args.generic else []
     from handaudit.buildinfo import describe
 
     print(f"{path}: {hands // args.runs} hands x {args.runs} runs, {args.output}, memo {'cold' if args.cold else 'warm'}, "
@@ -137,6 +168,10 @@ def main(argv=None) -> int:
                 print(f"{label:34} {counts[fn] / hands:>12,.0f}")
                 staged += counts[fn] if not label.startswith(" ") else 0
         print(f"{'rest (runner, summary, HandReport)':34} {(total - staged) / hands:>12,.0f}")
+    if generic:
+        print("\ngeneric calls from compiled code (calls a hand, instructions a hand with the callee's, caller -> entry):")
+        for calls, cost, caller, callee in generic:
+            print(f"{calls:8.2f} {cost:10,.0f}  {caller.removeprefix('CPyDef_')} -> {callee}")
     return 0
 
 

@@ -15,6 +15,8 @@ from array import array
 from collections.abc import Callable
 from typing import Final
 
+from librt.strings import read_i64_le
+
 from ..core.digest import blake2b
 from .chunk import Chunk
 from .sources import printable
@@ -22,31 +24,41 @@ from .sources import printable
 SiteHand = tuple[str, str | None, str]  # (venue, table or None, hand number)
 
 
-def _value(raw: bytes) -> str:
-    """A field's value as text: an integer as written, a one-line string without its quotes
-    (a basic string without escapes, or a literal one)."""
-    raw = raw.strip()
-    if len(raw) >= 2:
-        quote = raw[0]
-        if quote == raw[-1] and (quote == 34 or quote == 39):  # "..." or '...'
-            inner = raw[1:-1]
-            if inner.find(b'"' if quote == 34 else b"'") < 0 and (quote == 39 or inner.find(b"\\") < 0):
-                raw = inner
-    return raw.decode("utf-8", "replace")
+def _value(data: bytes, text: str, start: int, end: int) -> str:
+    """The value ``data[start:end]`` as text: an integer as written, a one-line string without its
+    quotes (a basic string without escapes, or a literal one); blanks around it dropped.
+    ``text`` is ``data`` decoded as Latin-1 (the same offsets), searched by native str calls."""
+    while start < end and _blank(data[start]):
+        start += 1
+    while end > start and _blank(data[end - 1]):
+        end -= 1
+    if end - start >= 2:
+        quote = data[start]
+        if quote == data[end - 1] and (quote == 34 or quote == 39):  # "..." or '...'
+            if text.find('"' if quote == 34 else "'", start + 1, end - 1) < 0 and \
+                    (quote == 39 or text.find("\\", start + 1, end - 1) < 0):
+                start, end = start + 1, end - 1
+    return data[start:end].decode("utf-8", "replace")
 
 
-def _raw_field(data: bytes, key: bytes) -> bytes | None:
-    """The raw value of the first top-level line ``key = value`` (to a ``#``, a carriage return
-    or the line's end); a line indented with spaces or tabs is found too. The key is found by one
-    ``bytes.find`` (C speed: this runs on every hand of a run); what is around it is read byte by
-    byte, a few bytes each, which compiled code does without a method call."""
+def _blank(c: int) -> bool:
+    """What ``bytes.strip`` strips: space, tab, newline, vertical tab, form feed, carriage return."""
+    return c == 32 or 9 <= c <= 13
+
+
+def _raw_field(data: bytes, text: str, key: str) -> tuple[int, int]:
+    """Where the raw value of the first top-level line ``key = value`` lies in ``data`` (to a
+    ``#``, a carriage return or the line's end): ``(start, end)``, or ``(-1, -1)`` without one;
+    a line indented with spaces or tabs is found too. The key is found by ``str.find`` in
+    ``text`` (``data`` as Latin-1: one character a byte), a native call where ``bytes.find`` is a
+    generic method call; what is around it is read byte by byte, a few bytes each."""
     n = len(key)
     size = len(data)
     start = 0
     while True:
-        i = data.find(key, start)
+        i = text.find(key, start)
         if i < 0:
-            return None
+            return -1, -1
         start = i + 1
         j = i - 1
         while j >= 0 and (data[j] == 32 or data[j] == 9):  # only blanks before it on its line
@@ -65,23 +77,24 @@ def _raw_field(data: bytes, key: bytes) -> bytes | None:
             if c == 10 or c == 13 or c == 35:  # the line's end, a carriage return, a comment
                 break
             j += 1
-        return data[value:j]
+        return value, j
 
 
 def site_hand(data: bytes) -> SiteHand | None:
     """(venue, table or None, hand number) of a hand's raw text, or None if it lacks one (the
     search for ``venue`` is the only pass over a hand that has none)."""
-    venue_raw = _raw_field(data, b"venue")
-    if venue_raw is None:
+    text = data.decode("latin-1")
+    venue_at, venue_end = _raw_field(data, text, "venue")
+    if venue_at < 0:
         return None
-    number_raw = _raw_field(data, b"hand")
-    if number_raw is None:
+    number_at, number_end = _raw_field(data, text, "hand")
+    if number_at < 0:
         return None
-    venue, number = _value(venue_raw), _value(number_raw)
+    venue, number = _value(data, text, venue_at, venue_end), _value(data, text, number_at, number_end)
     if not venue or not number:
         return None
-    table_raw = _raw_field(data, b"table")
-    return venue, None if table_raw is None else _value(table_raw), number
+    table_at, table_end = _raw_field(data, text, "table")
+    return venue, None if table_at < 0 else _value(data, text, table_at, table_end), number
 
 
 class SiteHands:
@@ -93,7 +106,7 @@ class SiteHands:
 
     A run of millions of hands must not hold each hand's key (a dict entry of strings, some 400
     bytes a hand: 9 GB for the public dataset's 21.6 million hands). Each key is kept as its
-    128-bit BLAKE2b digest in an open-addressing table of ``array('Q')`` slots with where it was
+    128-bit BLAKE2b digest in an open-addressing table of ``array('q')`` slots with where it was
     first seen (file number and hand index): 24 bytes a slot, about 40 a hand. Two different
     keys share a digest with a chance of about n² / 2**129 (under 10**-24 for 21.6 million
     hands), so a hand is never taken for another's copy in practice. For the message, a hand
@@ -134,8 +147,9 @@ class SiteHands:
         # (each part with its length: no two keys give one text)
         text = f"{len(venue)}:{venue}{-1 if table is None else len(table)}:{table or ''}{number}"
         digest = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        hi = int.from_bytes(digest[:8], "little") or 1
-        lo = int.from_bytes(digest[8:], "little")
+        # (signed halves, read natively: int.from_bytes is a generic method call)
+        hi: int = read_i64_le(digest, 0) or 1
+        lo: int = read_i64_le(digest, 8)
         his, los = self._hi, self._lo
         mask = len(his) - 1
         slot = hi & mask
@@ -189,7 +203,7 @@ class SiteHands:
 
 
 def _slots(n: int) -> array:
-    slots = array("Q")
+    slots = array("q")
     slots.frombytes(bytes(8 * n))
     return slots
 

@@ -59,13 +59,11 @@ _REFERENCE = __import__("re").compile(rb"^[ \t]*(venue|table|hand)[ \t]*=[ \t]*(
 
 
 def _reference_site_hand(data: bytes):
-    from handaudit.grammar.duplicates import _value
-
     if b"venue" not in data:
         return None
     found: dict = {}
     for key, raw in _REFERENCE.findall(data):
-        found.setdefault(key, _value(raw))
+        found.setdefault(key, _reference_value(raw))
     venue, number = found.get(b"venue"), found.get(b"hand")
     if not venue or not number:
         return None
@@ -76,7 +74,9 @@ _PIECES = ["venue = 'PokerStars'\n", "  venue='Full Tilt'  # x\n", "hand = 12\n"
            "table = 'T 1'\r\n", "\ttable = 9\n", "x = 'venue = 1'\n", "# hand = 5\n", "venue\n", "hand =\n",
            "_note = 'hand = 9'\n", "venue = ''\n", "hand = \"R5-1\"\n", "[1]\n", "a = 1 hand = 2\n",
            " \t hand = 7\n", "hand\t= 8 # c\r\n", "\rhand = 9\n", "venue = 'A#B'\n", "hand = 1\r", "x\rvenue = 'V'\n",
-           "venue =", "hand", " ", "\n", "table\t=\t'T'"]
+           "venue =", "hand", " ", "\n", "table\t=\t'T'",
+           # beyond ASCII: the scanner searches the text as Latin-1, one character a byte
+           "venue = 'Café'\n", "x = 'é hand = 3'\n", "hand = 'Ö-7'\n", "é\nhand = 6\n", "table = \"€\"\n"]
 
 
 @given(st.lists(st.sampled_from(_PIECES), max_size=12))
@@ -160,4 +160,5 @@ def _reference_value(raw: bytes) -> str:
 def test_a_value_reads_as_the_regular_expression_read_it(raw):
     from handaudit.grammar.duplicates import _value
 
-    assert _value(raw) == _reference_value(raw)
+    assert _value(raw, raw.decode("latin-1"), 0, len(raw)) == _reference_value(raw)
+    assert _value(b"x = " + raw + b"#", ("x = " + raw.decode("latin-1") + "#"), 4, 4 + len(raw)) == _reference_value(raw)

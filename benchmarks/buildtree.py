@@ -5,7 +5,9 @@ editable install used for development is pure Python. So that a benchmark measur
 run without reinstalling anything, ``tree("compiled")`` builds the compiled modules in a copy of
 the project (``setup.py build_ext --inplace``, about a minute; reused while the sources are
 unchanged) and returns that copy; ``tree("pure")`` returns the source tree itself. Put the
-result first on ``sys.path`` (or ``PYTHONPATH`` for child processes).
+result first on ``sys.path`` (or ``PYTHONPATH`` for child processes). A new build removes the one
+before it: to compare two states, copy a tree elsewhere (or install each in its own environment)
+and pass it as ``--tree``, which :func:`given` checks.
 """
 
 from __future__ import annotations
@@ -55,3 +57,12 @@ def tree(build: str) -> Path:
     compileall.compile_dir(str(dest / "handaudit"), quiet=1)
     (dest / "ok").touch()
     return dest
+
+
+def given(path: str) -> str:
+    """A ``--tree`` argument, refused unless it holds a ``handaudit`` package: a missing directory
+    on ``sys.path`` is skipped without a word, and the benchmark would measure whatever handaudit
+    the interpreter finds next (an old install, say)."""
+    if not (Path(path) / "handaudit" / "__init__.py").is_file():
+        raise SystemExit(f"--tree {path}: no handaudit package there (a build directory replaced by a newer build?)")
+    return path

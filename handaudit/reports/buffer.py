@@ -197,8 +197,7 @@ def pack_bits(flags: bytes) -> bytes:
     Eight values at a time: read as one little-endian int64 (under 2**57, so compiled it stays
     an unboxed int), value k is bit 8k; three shifted ors gather bits 8k into bits k of the
     low byte (``x >> 7`` puts value k+1 next to value k in each byte, ``>> 14`` the next two,
-    ``>> 28`` the next four; no two bits land on one). No per-value work in Arrow's cast, and a
-    third of the instructions of two int32 multiplications."""
+    ``>> 28`` the next four; no two bits land on one). No per-value work in Arrow's cast."""
     out = BytesWriter()
     n = len(flags)
     i = 0

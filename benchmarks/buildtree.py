@@ -7,7 +7,7 @@ the project (``setup.py build_ext --inplace``, about a minute; reused while the 
 unchanged) and returns that copy; ``tree("pure")`` returns the source tree itself. Put the
 result first on ``sys.path`` (or ``PYTHONPATH`` for child processes). A new build removes the one
 before it: to compare two states, copy a tree elsewhere (or install each in its own environment)
-and pass it as ``--tree``, which :func:`given` checks.
+and pass it as ``--tree``, which :func:`existing_tree` checks.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def tree(build: str) -> Path:
     return dest
 
 
-def given(path: str) -> str:
+def existing_tree(path: str) -> str:
     """A ``--tree`` argument, refused unless it holds a ``handaudit`` package: a missing directory
     on ``sys.path`` is skipped without a word, and the benchmark would measure whatever handaudit
     the interpreter finds next (an old install, say)."""

@@ -131,9 +131,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     path = str(CORPUS / args.corpus) if args.corpus in ("real", "generated") else args.corpus
 
-    from buildtree import given, tree
+    from buildtree import existing_tree, tree
 
-    src = given(args.tree) if args.tree else tree(args.build)
+    src = existing_tree(args.tree) if args.tree else tree(args.build)
     sys.path.insert(0, str(src))
     if args.child:
         _child(path, args.runs, args.cold, args.output)

@@ -265,9 +265,9 @@ def main(argv=None) -> int:
     ap.add_argument("--tree", metavar="DIR", help="measure the handaudit package in DIR instead (e.g. an older "
                     "checkout built with `setup.py build_ext --inplace`): a before/after on the same inputs")
     args = ap.parse_args(argv)
-    from buildtree import given, tree
+    from buildtree import existing_tree, tree
 
-    sys.path.insert(0, given(args.tree) if args.tree else str(tree(args.build)))
+    sys.path.insert(0, existing_tree(args.tree) if args.tree else str(tree(args.build)))
     from handaudit.buildinfo import describe
 
     build = describe()

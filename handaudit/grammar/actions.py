@@ -570,9 +570,9 @@ class _Memo:
     """:func:`parse_action`: the parse, memoised in a dict (emptied when it reaches its size).
 
     Not ``functools.lru_cache``: a hit there goes through the Python call protocol and the
-    recency list; here, compiled, it is a native call and a dict look-up,
-    and the reader makes one per action. Same interface for callers: ``cache_clear``,
-    ``cache_info``, ``__wrapped__`` (the unmemoised parse).
+    recency list; here, compiled, :meth:`parse` is a native call and a dict look-up (the reader
+    makes one per action; calling the instance goes through its type's call slot). Same
+    interface for callers: ``cache_clear``, ``cache_info``, ``__wrapped__`` (the unmemoised parse).
     """
 
     def __init__(self) -> None:

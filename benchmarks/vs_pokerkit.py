@@ -38,7 +38,9 @@ corpus (all variants, known cards), "new text" (the real corpus copied ``--new-t
 every amount of each copy multiplied by its own factor: the same hands, legal as before, but no
 action string with an amount repeats across hands, so the parse memo and the action templates
 help only as much as real logs let them), and a synthetic mix (benchmarks/scale.py: corpus hands
-copied under new keys, a few cut in half).
+copied under new keys, a few cut in half). ``--input PATH`` adds a file or directory of your
+own (repeatable): the full Pluribus set of 10,000 hands, say, to measure at the size of a real
+batch, where the Parquet report's fixed cost of a run is spread over more hands.
 """
 
 from __future__ import annotations
@@ -256,6 +258,8 @@ def main(argv=None) -> int:
     ap.add_argument("--new-text", type=int, default=5, metavar="N",
                     help="copies of the real corpus with new amounts in every hand (0: skip)")
     ap.add_argument("--only", help="only the inputs whose name contains this text")
+    ap.add_argument("--input", action="append", default=[], metavar="PATH",
+                    help="also measure this file or directory of hands (repeatable)")
     ap.add_argument("--pokerkit-sample", type=int, default=3000)
     ap.add_argument("--min-seconds", type=float, default=0.5,
                     help="repeat each measurement within a round for at least this much CPU time (default 0.5)")
@@ -284,6 +288,11 @@ def main(argv=None) -> int:
 
         files = generate(args.synthetic, Path(tmp.name) / "in")
         inputs.append((f"synthetic mix ({args.synthetic:,})", [str(f) for f in files]))
+
+    for path in args.input:
+        if not Path(path).exists():
+            ap.error(f"--input {path}: no such file or directory")
+        inputs.append((Path(path).name or path, [path]))
 
     rows = []
     for name, paths in inputs:

@@ -12,7 +12,8 @@ not measured), then each timed run reads all of them K times in memory:
     action parsed with ``str.split`` (amounts as Decimal, cards cut in pairs), no field checks.
 
 Each figure is the median of N runs (default 5). Also printed: the TOML parse alone per hand,
-toml-rs vs tomllib (with and without ``parse_float=Decimal``).
+toml-rs vs tomllib (with and without ``parse_float=Decimal``), and vs rtoml and pytomlpp when
+they are installed (they are not handaudit's dependencies: ``pip install rtoml pytomlpp``).
 """
 
 from __future__ import annotations
@@ -133,6 +134,13 @@ def main(argv=None) -> int:
     t_toml_rs = timed(toml_only(toml_rs.loads), args.runs)
     t_tomllib_dec = timed(toml_only(tomllib.loads, parse_float=Decimal), args.runs)
     t_tomllib = timed(toml_only(tomllib.loads), args.runs)
+    others = []  # other TOML readers, when installed: is there a faster well-kept one?
+    for name in ("rtoml", "pytomlpp"):
+        try:
+            module = __import__(name)
+        except ImportError:
+            continue
+        others.append((f"{name}.loads", timed(toml_only(module.loads), args.runs)))
 
     print(f"corpus: {args.corpus}")
     print(f"{len(chunks)} hands ({n_actions} actions, {n_actions / len(chunks):.1f} per hand) x {k} passes "
@@ -149,6 +157,8 @@ def main(argv=None) -> int:
     print(f"{'toml_rs.loads':<52} {t_toml_rs / total * 1e6:>10.1f}")
     print(f"{'tomllib.loads(parse_float=Decimal)':<52} {t_tomllib_dec / total * 1e6:>10.1f}")
     print(f"{'tomllib.loads':<52} {t_tomllib / total * 1e6:>10.1f}")
+    for name, t in others:
+        print(f"{name:<52} {t / total * 1e6:>10.1f}")
     print(f"{'ratio tomllib(Decimal)/toml_rs':<52} {t_tomllib_dec / t_toml_rs:>9.1f}x")
     return 0
 

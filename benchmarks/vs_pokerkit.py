@@ -269,6 +269,9 @@ def main(argv=None) -> int:
     ap.add_argument("--tree", metavar="DIR", help="measure the handaudit package in DIR instead (e.g. an older "
                     "checkout built with `setup.py build_ext --inplace`): a before/after on the same inputs")
     args = ap.parse_args(argv)
+    for path in args.input:  # before the build and the inputs made: a mistyped path fails at once
+        if not Path(path).exists():
+            ap.error(f"--input {path}: no such file or directory")
     from buildtree import existing_tree, tree
 
     sys.path.insert(0, existing_tree(args.tree) if args.tree else str(tree(args.build)))
@@ -290,8 +293,6 @@ def main(argv=None) -> int:
         inputs.append((f"synthetic mix ({args.synthetic:,})", [str(f) for f in files]))
 
     for path in args.input:
-        if not Path(path).exists():
-            ap.error(f"--input {path}: no such file or directory")
         inputs.append((Path(path).name or path, [path]))
 
     rows = []

@@ -140,7 +140,12 @@ def expected_payouts(pots: list[Pot], rakes: list[int], n: int) -> list[int]:
 
 def unexplained(expected: list[int], targets: list[int | None]) -> list[int]:
     """The players whose recorded payout (``targets``; None: not known) is not ``expected``."""
-    return [i for i in range(len(targets)) if targets[i] is not None and targets[i] != expected[i]]
+    out: list[int] = []
+    for i in range(len(targets)):
+        target = targets[i]  # (narrowed to int: compiled, comparing an `int | None` is a generic call)
+        if target is not None and target != expected[i]:
+            out.append(i)
+    return out
 
 
 def explain(pots: list[Pot], targets: list[int | None], maxes: list[int],

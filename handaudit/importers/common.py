@@ -1,8 +1,8 @@
 """What every site importer shares: telling a site log by its content, cutting it into hands,
 exact amounts as sites write them, and the PHH player order.
 
-A second site (GGPoker, whose text is close to PokerStars') reuses all of it: its module adds
-its header prefix to :data:`SITE_HEADS` and reads one hand's lines.
+A second site reuses all of it: its entry in the registry (:mod:`.sites`) gives its header
+prefixes, and its module reads one hand's lines.
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
 from ..grammar.duplicates import SiteHand
+from .sites import HEADS
 
-# The first bytes of a hand, per site: a file (or standard input) whose first non-blank line
-# starts with one of these is that site's text log, whatever its name. The value is the venue.
-SITE_HEADS: Final[tuple[tuple[str, str], ...]] = (
-    ("PokerStars ", "PokerStars"),  # "PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #"
-    ("PPPoker Hand #", "PPPoker"),  # PPPoker exports in PokerStars' format
-)
+# The first bytes of a hand, per site (the registry, :data:`.sites.HEADS`): a file (or standard
+# input) whose first non-blank line starts with one of these is that site's text log, whatever its
+# name. The value is the venue.
+SITE_HEADS: Final[tuple[tuple[str, str], ...]] = tuple([(prefix, venue) for prefix, venue, _ in HEADS])
 _HEAD_BYTES: Final[tuple[bytes, ...]] = tuple([h.encode("ascii") for h, _ in SITE_HEADS])
 _HEAD_FIRST: Final[frozenset[int]] = frozenset([h[0] for h in _HEAD_BYTES])  # their first bytes
 _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
@@ -44,10 +43,16 @@ def site_of_head(head: bytes) -> str | None:
 
 def _venue_at(data: bytes) -> str | None:
     """The venue whose hand header ``data`` starts with, or None."""
+    i = head_index(data)
+    return None if i < 0 else SITE_HEADS[i][1]
+
+
+def head_index(data: bytes) -> int:
+    """The index in :data:`.sites.HEADS` of the hand header ``data`` starts with, or -1."""
     for i in range(len(_HEAD_BYTES)):
         if data.startswith(_HEAD_BYTES[i]):
-            return SITE_HEADS[i][1]
-    return None
+            return i
+    return -1
 
 
 def is_site_chunk(data: bytes) -> bool:

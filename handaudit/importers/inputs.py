@@ -1,7 +1,7 @@
 """The inputs of a run, PHH and site logs mixed: which files to read, and their hands as chunks.
 
 A file is a site log by its content, never by its name: its first line that is not blank starts
-a hand of a known site (:data:`.common.SITE_HEADS`), or it holds a PokerStars street marker (a
+a hand of a known site (the registry, :mod:`.sites`), or it holds one of a site's marker lines (a
 fragment of a log, reported unreadable with the reason rather than passed over). In a directory,
 files with PHH names are PHH (:mod:`handaudit.grammar.sources`) and any other file is read when
 it is a site log; other files (READMEs, notes, images) are passed over without a word. A file
@@ -13,15 +13,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from typing import Final
 
 from ..grammar.chunk import BOM, Chunk, read_problem, reason, unreadable_chunk
 from ..grammar.sources import NOT_PHH, expand_paths, is_phh_path, read_chunks, report_path
 from .common import SNIFF_BYTES, site_of_head, split_log, utf8_head
+from .sites import MARKERS
 
-# Lines only a site's log has: a file holding one near its start is a (broken) log.
-_MARKERS: Final = (b"*** HOLE CARDS ***", b"*** SUMMARY ***", b"*** FLOP ***", b"*** SHOW DOWN ***",
-                   b"*** TURN ***", b"*** RIVER ***")
 
 
 def is_site_head(head: bytes) -> bool:
@@ -34,7 +31,7 @@ def is_site_head(head: bytes) -> bool:
         head = head[3:]
     if b"\0" in head or head.lstrip().startswith((b"[", b"#")):
         return False
-    for marker in _MARKERS:
+    for marker in MARKERS:
         if marker in head:
             return True
     return False

@@ -1,0 +1,58 @@
+"""The site registry: every site whose logs handaudit reads, one entry each.
+
+Adding a site is one :class:`Site` entry here, plus its importer module (and grammar) beside
+this file. Everything else that tells sites apart reads this table: detection of a file by its
+content and the cutting of a log into hands (:mod:`.common`, :mod:`.inputs`), the routing of a
+hand to its importer (:func:`handaudit.importers.read_site`), the venue a hand names.
+
+An importer module defines ``read_hand(chunk, venue) -> ReadResult``: one hand's text (a chunk
+that starts with one of the site's header prefixes) read into the same
+:class:`~handaudit.core.hand.Hand` the PHH reader makes, with findings. It is imported at the
+first hand of its site, so a run of PHH files never pays for compiling a site's patterns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One site's log format.
+
+    ``heads`` are the first characters of a hand's header line, each with the venue it names
+    (one format can be written by several rooms or brands: PPPoker exports PokerStars' text).
+    ``module`` is the importer's module name in :mod:`handaudit.importers`. ``markers`` are lines
+    only this format has, by which a fragment of a log (its header lost) is still told a log of
+    it and reported unreadable with the reason, not passed over.
+    """
+
+    name: str
+    heads: tuple[tuple[str, str], ...]
+    module: str
+    markers: tuple[str, ...] = ()
+
+
+SITES: Final[tuple[Site, ...]] = (
+    Site("pokerstars",
+         heads=(("PokerStars ", "PokerStars"),  # "PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #"
+                ("PPPoker Hand #", "PPPoker")),  # PPPoker exports in PokerStars' format
+         module="pokerstars",
+         markers=("*** HOLE CARDS ***", "*** SUMMARY ***", "*** FLOP ***", "*** SHOW DOWN ***", "*** TURN ***",
+                  "*** RIVER ***")),
+)
+
+# Every (header prefix, venue, site index), in registry order: what detection and routing test.
+HEADS: Final[tuple[tuple[str, str, int], ...]] = tuple(
+    [(prefix, venue, i) for i in range(len(SITES)) for prefix, venue in SITES[i].heads])
+# Every site's marker lines, as bytes: a file holding one near its start is a (broken) log.
+MARKERS: Final[tuple[bytes, ...]] = tuple([m.encode("utf-8") for s in SITES for m in s.markers])
+
+
+def site_named(name: str) -> Site:
+    """The registered site called ``name`` (KeyError for another name)."""
+    for site in SITES:
+        if site.name == name:
+            return site
+    raise KeyError(name)

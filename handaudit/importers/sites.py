@@ -13,11 +13,9 @@ first hand of its site, so a run of PHH files never pays for compiling a site's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Site:
     """One site's log format.
 
@@ -26,12 +24,21 @@ class Site:
     ``module`` is the importer's module name in :mod:`handaudit.importers`. ``markers`` are lines
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
+
+    A plain class, not a dataclass: building one costs a PHH run's start-up (tests/test_startup.py).
     """
 
-    name: str
-    heads: tuple[tuple[str, str], ...]
-    module: str
-    markers: tuple[str, ...] = ()
+    __slots__ = ("heads", "markers", "module", "name")
+
+    def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str,
+                 markers: tuple[str, ...] = ()) -> None:
+        self.name: Final = name
+        self.heads: Final = heads
+        self.module: Final = module
+        self.markers: Final = markers
+
+    def __repr__(self) -> str:
+        return f"Site({self.name!r}, module={self.module!r})"
 
 
 SITES: Final[tuple[Site, ...]] = (

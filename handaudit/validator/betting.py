@@ -267,10 +267,11 @@ class Betting(Dealing):
 
     def _out_of_turn(self, i: int, expected: int | None) -> int:
         """Report a player acting before their turn. The players passed over keep their turn
-        (TDA 2026 Rule 55;
-        Robert's Rules of Poker v11, Section 3 rules 11 and 12; WSOP 2023 Live Action Rules 132 and 133); they are reported once, and if the history never gives
-        them an action before the next deal, their hands are treated as folded when facing a
-        bet and as checked otherwise."""
+        until substantial action has followed (TDA 2026 Rules 38 and 55; Robert's Rules of Poker
+        v11, Section 3 rules 11 and 12; WSOP 2023 Live Action Rules 132 and 133; see
+        _count_substantial); they are reported once, and if the history never gives them an
+        action before the next deal, their hands are treated as folded when facing a bet and as
+        checked otherwise."""
         who = self.p(i)
         if expected is None:
             self.find("out-of-turn", f"{who} acts but the betting round is over", who,

@@ -2,9 +2,11 @@
 
 The engine knows at each step whose turn it is and what they may do. Each irregularity becomes
 one :class:`~handaudit.findings.finding.Finding` with the action index, the contract's code, the rule
-the rulebook cites, and the ruling; the replay then goes on *as ruled*, so one mistake does not
-cascade into spurious findings. Nothing is repaired silently: a missing action is reported
-where the omission shows.
+the rulebook cites, and the ruling; the replay then goes on *as ruled*. When the ruling changes
+what the history records, the actions after it are also judged against the recorded state, and
+the findings are those of the state the history follows (see :func:`replay`), so one mistake
+does not cascade into spurious findings. Nothing is repaired silently: a missing action is
+reported where the omission shows.
 
 Phases of a hand: forced bets are posted at the start; then per street the dealer deals
 (``DEAL``), players draw (``DRAW``, draw games), players bet (``BET``); after the last street

@@ -15,12 +15,18 @@ premature-deal, wrong-card-count: what a ruling that ends or changes a round mak
 of a consistent history raise).
 """
 
+import importlib.util
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from handaudit import audit
 from handaudit.core.status import ERROR, WARNING
+from handaudit.core.variants import FIXED, VARIANTS
+from handaudit.grammar.actions import parse_action
 from handaudit.grammar.reader import read_hands, read_text
 from handaudit.importers import read_any
 from handaudit.importers.inputs import expand_inputs, read_inputs
@@ -31,6 +37,19 @@ from handaudit.validator.engine import _Engine
 from helpers import CORPUS, NT3
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def _load_random_play():
+    """The random legal play of test_random_play.py (its hand builder and move chooser)."""
+    spec = importlib.util.spec_from_file_location("_random_play", Path(__file__).with_name("test_random_play.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_RANDOM = _load_random_play()
+_random_hand, _next_move = _RANDOM._hand, _RANDOM._next_move
 ALL = ("tda-2026", "roberts-v11", "wsop-2023-live", "house")
 SEQUENCE_CODES = {"out-of-turn", "action-after-end", "premature-deal", "wrong-card-count"}
 FLOP = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 cc', 'p2 cc', 'd db AcKd7h'"
@@ -261,3 +280,42 @@ def test_no_second_error_after_a_ruling_in_the_shared_corpus():
     problems, rulings = _check_no_second_error([CORPUS / "generated"], strict=False)
     assert not problems
     assert rulings > 0
+
+
+# --- property: a history consistent with itself gets one error per ruled action -----------------
+
+FIXED_LIMIT = sorted(code for code, v in VARIANTS.items() if v.structure == FIXED)
+LOOSE = load_rulebook("roberts-v11", ["limit_raises=50", "heads_up_uncap=never"])
+STRICT = load_rulebook("roberts-v11", ["limit_raises=1", "heads_up_uncap=never"])
+
+
+def _play_under(book, variant, stacks, seed):
+    rng = random.Random(seed)
+    deck = list(VARIANTS[variant].deck)
+    rng.shuffle(deck)
+    e = _Engine(_random_hand(variant, stacks), book)
+    e.start()
+    actions: list[str] = []
+    for _ in range(400):
+        text = _next_move(e, rng, deck)
+        if text is None:
+            break
+        actions.append(text)
+        e.step(len(actions) - 1, parse_action(text).action)
+    return actions
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIXED_LIMIT), st.lists(st.integers(20, 200), min_size=2, max_size=5), st.integers(0, 10**6))
+def test_a_self_consistent_history_gets_one_error_per_ruled_raise(variant, stacks, seed):
+    # random legal play where a fixed-limit round may hold many raises, judged under a book that
+    # caps it at a bet and one raise: every raise over the cap is ruled a call, the history goes on
+    # from the recorded raises, and nothing but those raises may be an error
+    if variant in ("F2L3D", "FB"):
+        stacks = stacks[:4]  # keep draws within one deck
+    actions = _play_under(LOOSE, variant, stacks, seed)
+    hand = _random_hand(variant, stacks, actions)
+    rep = replay(hand, STRICT)
+    errors = [(f.code, f.action_index) for f in rep.findings if f.severity in (ERROR, WARNING)]
+    assert all(code == "raise-cap-exceeded" and " cbr " in actions[i] for code, i in errors), errors
+    assert rep.complete

@@ -307,6 +307,17 @@ CODES: dict[str, CodeInfo] = {
                    "p2 is 25 short",
            fix="Correct the recorded winnings, or set the site's rake structure (rake_percent, rake_cap, ...).",
            sample="rake-split-pot-short.phh"),
+        _c("payouts-follow-record", WARNING,
+           "The recorded payouts follow an action as recorded, not the ruling the rulebook makes of it.",
+           why="A ruling changed an action (a raise ruled a call, an amount cut back) and the history went on "
+               "as recorded, so the table paid the pots of the recorded action. The settlement keeps the "
+               "ruling: the payouts differ from it by what the ruling changes, and this one finding says by "
+               "how much (instead of a mismatch per player); the ruling itself is the action's error.",
+           example="TDA, fixed limit: a fourth raise to 50 ruled a call of 40, the opponent calls 50 and the "
+                   "side pot of 80 is paid as recorded: under the ruling it is 60",
+           fix="Nothing in the file, if it records what happened; audit under the rulebook the game was played "
+               "under (--rulebook) if the table allowed the action.",
+           sample="limit-cap-all-in-not-counted.phh"),
         _c("winnings-gross", INFO,
            "The recorded winnings include the player's own uncalled bet (gross), not only the chips won from pots.",
            why="PHH's winnings are chips won from pots; some converters add the winner's returned bet. Read "

@@ -49,8 +49,9 @@ def replay(hand: Hand, rulebook: Rulebook) -> Replay:
     judged against both states, the ruled replay's and the record's (the action applied as
     recorded), and the findings after that action are those of the state the record follows:
     the one that finds fewer faults there (a tie keeps the ruled one). The chips, cards and
-    records stay the ruled replay's, so the settlement keeps the ruling's effect. Only hands
-    with such a ruling are replayed twice."""
+    records stay the ruled replay's, so the settlement keeps the ruling's effect; when the
+    history follows the record, its chips and folds come along (``recorded_contributions``) for
+    the payout check. Only hands with such a ruling are replayed twice."""
     engine = _Engine(hand, rulebook)
     ruled = engine.run()
     k = engine.diverged
@@ -61,7 +62,8 @@ def replay(hand: Hand, rulebook: Rulebook) -> Replay:
         return ruled
     out = [f for f in ruled.findings if f.action_index is not None and f.action_index <= k]
     out.extend([f for f in record.findings if f.action_index is None or f.action_index > k])
-    return ruled.replace(findings=tuple(out), complete=record.complete)
+    return ruled.replace(findings=tuple(out), complete=record.complete, ruling_index=k,
+                         recorded_contributions=record.contributions, recorded_folded=record.folded)
 
 
 def _faults_after(findings: tuple[Finding, ...], k: int) -> int:

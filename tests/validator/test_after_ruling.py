@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handaudit import audit
+from handaudit.api import audit_read
 from handaudit.core.status import ERROR, WARNING
 from handaudit.core.variants import FIXED, VARIANTS
 from handaudit.grammar.actions import parse_action
@@ -319,3 +320,38 @@ def test_a_self_consistent_history_gets_one_error_per_ruled_raise(variant, stack
     errors = [(f.code, f.action_index) for f in rep.findings if f.severity in (ERROR, WARNING)]
     assert all(code == "raise-cap-exceeded" and " cbr " in actions[i] for code, i in errors), errors
     assert rep.complete
+
+
+# --- the settlement keeps the ruling and says when the payouts follow the record ----------------
+
+def _cap_sample(winnings=None, stacks=None):
+    text = (SAMPLES / "limit-cap-all-in-not-counted.phh").read_text()
+    if winnings is not None:
+        text = text.replace("winnings = [0, 60, 80]", f"winnings = {winnings}")
+    if stacks is not None:
+        text = text.replace("finishing_stacks = [940, 60, 1020]", f"finishing_stacks = {stacks}")
+    return audit_read(read_text(text, "limit-cap.phh"), load_rulebook("tda-2026"))
+
+
+def test_payouts_that_follow_the_recorded_raise_are_one_warning():
+    # TDA: p1's raise to 50 (index 12) is over the cap and ruled a call of 40; p3 calls 50 and the
+    # history pays the side pot of the recorded raise (80). Under the ruling it is 60.
+    report = _cap_sample()
+    assert [(f.code, f.severity, f.action_index) for f in report.findings] == [
+        ("raise-cap-exceeded", "error", 12), ("payouts-follow-record", "warning", None)]
+    f = report.findings[1]
+    assert "index 12" in f.message and "p3 wins 60 (the history as recorded: 80)" in f.message
+    s = report.settlement
+    assert s.contributions == (50, 20, 50) and s.received == (0, 60, 60) and s.payout_check == "mismatch"
+
+
+def test_payouts_that_follow_the_ruling_match():
+    report = _cap_sample("[0, 60, 60]", "[950, 60, 1010]")
+    assert [(f.code, f.action_index) for f in report.findings] == [("raise-cap-exceeded", 12)]
+    assert report.settlement.payout_check == "match"
+
+
+def test_payouts_that_follow_neither_are_mismatches():
+    report = _cap_sample("[0, 60, 70]", "[940, 60, 1010]")
+    codes = [f.code for f in report.findings]
+    assert codes[0] == "raise-cap-exceeded" and "winnings-mismatch" in codes and "payouts-follow-record" not in codes

@@ -51,9 +51,9 @@ def test_a_lower_severity_makes_the_hand_valid_and_a_higher_one_invalid():
 
 
 def test_select_keeps_only_the_codes_named():
-    r = _one("check-out-of-turn-heads-up.phh", select=["unnecessary-fold"])
-    assert [f.code for f in r.findings] == ["unnecessary-fold"]
-    assert sorted(r.ignored) == ["bet-after-check-out-of-turn", "out-of-turn", "out-of-turn"]
+    r = _one("limit-cap-heads-up.phh", select=["incomplete-hand"])
+    assert [f.code for f in r.findings] == ["incomplete-hand"]
+    assert sorted(r.ignored) == ["raise-cap-exceeded", "raise-cap-exceeded"]
 
 
 def test_an_unreadable_hand_stays_unreadable_when_its_error_is_ignored(tmp_path):

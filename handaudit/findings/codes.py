@@ -169,6 +169,27 @@ CODES: dict[str, CodeInfo] = {
                    "opening bet)",
            fix="Nothing to fix if the log records what happened; the replay gives the chips back.",
            sample="out-of-turn-bet-returned.phh"),
+        _c("raise-after-call-out-of-turn", ERROR,
+           "A player who called out of turn raises when the action comes back to them changed.",
+           why="Robert's Rules v11, Section 3 rule 11 holds a player who called out of turn to that call: "
+               "when a raise comes round, they may not change the wager to a raise (call or fold only). "
+               "The TDA (Rule 55), the WSOP (rule 132) and the house give all options. Ruled a call.",
+           example="blinds [1, 2, 0, 0]: 'p4 cc' (out of turn), 'p3 cbr 6', 'p4 cbr 20'",
+           fix="Record the call (or the fold) the player was held to; or audit under the rulebook the game "
+               "was played under (--rulebook).",
+           sample="call-out-of-turn-then-raise.phh"),
+        _c("turn-lost-after-substantial-action", INFO,
+           "A player passed over by an out-of-turn action loses the turn once substantial action has followed.",
+           why="A skipped player must speak up to keep the turn. Once substantial action has followed the "
+               "skip (TDA 2026 Rules 38 and 55: three actions, or two with chips in; Robert's Rules v11, "
+               "Section 3 rule 12: three players; WSOP 2023 Live Action Rule 133: two players), the "
+               "out-of-turn action stands: an out-of-turn bet is no longer returned, and the turn goes on "
+               "round the table instead of back to the skipped player. The skip itself is the out-of-turn "
+               "finding.",
+           example="flop, p1 to act: 'p2 cbr 10' (out of turn), 'p3 f': p2's bet stands (TDA, WSOP)",
+           fix="Nothing to fix if the log records what happened; the rulebook's substantial_action_count "
+               "and substantial_action_chips say when the turn is lost.",
+           sample="substantial-action-bet-stands.phh"),
         _c("premature-deal", ERROR, "A card dealt before the betting round is over, or a deal out of order.",
            why="Cards dealt before the round is finished do not play: the round is finished first and the "
                "cards are dealt again; a log that shows it has lost an action or has them out of order.",
@@ -286,6 +307,17 @@ CODES: dict[str, CodeInfo] = {
                    "p2 is 25 short",
            fix="Correct the recorded winnings, or set the site's rake structure (rake_percent, rake_cap, ...).",
            sample="rake-split-pot-short.phh"),
+        _c("payouts-follow-record", WARNING,
+           "The recorded payouts follow an action as recorded, not the ruling the rulebook makes of it.",
+           why="A ruling changed an action (a raise ruled a call, an amount cut back) and the history went on "
+               "as recorded, so the table paid the pots of the recorded action. The settlement keeps the "
+               "ruling: the payouts differ from it by what the ruling changes, and this one finding says by "
+               "how much (instead of a mismatch per player); the ruling itself is the action's error.",
+           example="TDA, fixed limit: a fourth raise to 50 ruled a call of 40, the opponent calls 50 and the "
+                   "side pot of 80 is paid as recorded: under the ruling it is 60",
+           fix="Nothing in the file, if it records what happened; audit under the rulebook the game was played "
+               "under (--rulebook) if the table allowed the action.",
+           sample="limit-cap-all-in-not-counted.phh"),
         _c("winnings-gross", INFO,
            "The recorded winnings include the player's own uncalled bet (gross), not only the chips won from pots.",
            why="PHH's winnings are chips won from pots; some converters add the winner's returned bet. Read "

@@ -60,6 +60,9 @@ CALL_OR_FOLD_HEADS_UP = "call-or-fold-heads-up"
 # changed_action_out_of_turn
 BINDING = "binding"
 RETURNED = "returned"
+# call_out_of_turn
+MAY_RAISE = "may-raise"
+# (CALL_OR_FOLD as for check_out_of_turn)
 
 # The finding codes every built-in rulebook cites a rule for and rules on (replay and betting codes).
 CITED_CODES = (
@@ -67,7 +70,7 @@ CITED_CODES = (
     "betting-not-reopened", "raise-cap-exceeded", "over-pot-limit", "wrong-limit-amount",
     "exceeds-stack", "wrong-bring-in", "invalid-discard", "unnecessary-fold", "show-order",
     "duplicate-card", "wrong-card-count", "incomplete-hand", "bet-after-check-out-of-turn",
-    "out-of-turn-bet-returned",
+    "out-of-turn-bet-returned", "raise-after-call-out-of-turn", "turn-lost-after-substantial-action",
 )
 
 
@@ -87,6 +90,9 @@ CODES_CHANGED_BY: dict[str, tuple[str, ...]] = {
     "odd_chip_stud": _PAYOUT, "odd_chip_button": _PAYOUT, "short_deck_trips_beat_straight": _PAYOUT,
     "check_out_of_turn": ("bet-after-check-out-of-turn",),
     "changed_action_out_of_turn": ("out-of-turn-bet-returned",),
+    "call_out_of_turn": ("raise-after-call-out-of-turn",),
+    "substantial_action_count": ("turn-lost-after-substantial-action", "out-of-turn-bet-returned"),
+    "substantial_action_chips": ("turn-lost-after-substantial-action", "out-of-turn-bet-returned"),
     "rake_limit_percent": _PAYOUT, "rake_rounding_units": _PAYOUT, "rake_percent": _PAYOUT,
     "rake_cap": _PAYOUT, "rake_cap_scope": _PAYOUT, "no_flop_no_drop": _PAYOUT, "rake_rounding": _PAYOUT,
     "jackpot_drop": _PAYOUT,
@@ -277,6 +283,19 @@ PARAMETERS: dict[str, Param] = {
            "bet before it), and if one of them bets or raises the chips go back to the out-of-turn player, "
            "who has all options, and that bet is judged as if the returned one had never been made.",
            (BINDING, RETURNED)),
+        _p("call_out_of_turn", "enum", "after a call out of turn, the player may",
+           "What a player who called out of turn may do when the action comes back changed (a raise "
+           "since): may-raise: all options; call-or-fold: on the next turn only call or fold, a raise is "
+           "a raise-after-call-out-of-turn ruled a call.", (MAY_RAISE, CALL_OR_FOLD)),
+        _p("substantial_action_count", "int", "substantial action: actions of any kind",
+           "How many actions, of any kind, by other players after a player is passed over by an "
+           "out-of-turn action make substantial action: from then on the passed-over player has lost "
+           "the turn (it no longer comes back to them first) and the out-of-turn action stands (a "
+           "pending out-of-turn bet binds: it is no longer returned). The out-of-turn action itself "
+           "counts.", minimum=1),
+        _p("substantial_action_chips", "int", "substantial action: actions, one putting chips in",
+           "The same with a smaller count when at least one of those actions puts chips in (a bet, raise "
+           "or call); 0: no such count (only substantial_action_count applies).", minimum=0),
         _p("rake_limit_percent", "int", "with no rake structure: most rake a pot pays, %",
            "With no rake structure set (rake_percent = none): a pot's rake may be at most this "
            "percentage of the pot (plus rake_rounding_units); recorded payouts that need more are a "

@@ -77,6 +77,9 @@ class Rulebook(OpenValue):
     short_deck_trips_beat_straight: bool
     check_out_of_turn: str
     changed_action_out_of_turn: str
+    call_out_of_turn: str
+    substantial_action_count: int
+    substantial_action_chips: int
     rake_limit_percent: int
     rake_rounding_units: int
     rake_percent: str

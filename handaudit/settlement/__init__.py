@@ -21,10 +21,21 @@ from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from ..core.hand import Hand
 from ..core.value import Value
-from ..core.variants import VARIANTS
+from ..core.variants import VARIANTS, Variant
 from ..findings.finding import Finding
 from ..rules.rulebook import Rulebook
-from .payouts import EXACT, EXPLAINED, MATCH, MISMATCH, NOT_RECORDED, UNDETERMINED, UNEXPLAINED, check_payouts
+from .payouts import (
+    EXACT,
+    EXPLAINED,
+    MATCH,
+    MISMATCH,
+    NOT_RECORDED,
+    UNDETERMINED,
+    UNEXPLAINED,
+    PayoutCheck,
+    RULE_PAYOUT,
+    check_payouts,
+)
 from .pots import (
     ante_trim_returns,
     build_pots,
@@ -162,8 +173,49 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
     stated = stated_rakes(hand, pots) if hand.fields and RAKE in hand.fields else None
     c = check_payouts(hand, rulebook, contributions, returned, pots, received, determined, notes, ended_first,
                       stated)
+    if c.payout_check == MISMATCH and replay.ruling_index is not None and replay.recorded_contributions is not None:
+        c = _payouts_follow_record(hand, replay, rulebook, c, received, antes, trim, variant, notes, ended_first)
     findings = c.findings
     if hand.fields and (TOTAL in hand.fields or COLLECTED in hand.fields):
         findings = findings + tuple(site_findings(hand, pots, returned, received))
     return Settlement(determined, tuple(pots), tuple(contributions), returned, received, c.finishing_stacks,
                       c.payout_check, c.rake, findings, c.convention, c.pot_rakes, c.rake_check)
+
+
+def _payouts_follow_record(hand: Hand, replay: Replay, rulebook: Rulebook, ruled: PayoutCheck,
+                           received: tuple[int, ...] | None, antes: tuple[int, ...], trim: bool,
+                           variant: Variant | None, notes: dict[int, str] | None,
+                           ended_first: bool) -> PayoutCheck:
+    """The recorded payouts do not match the ruled settlement, and the history after a ruling
+    follows the action as recorded (``replay.ruling_index``): if they match the settlement of
+    the history as recorded, they follow the record and the ruling is what changes them. The
+    verdict stays the ruled one (a mismatch: the ruling keeps its effect), and instead of one
+    mismatch per player, one ``payouts-follow-record`` finding says which ruling and by how much
+    (docs/rules.md, "After a ruling"). Otherwise the ruled check stands as it is."""
+    contributions = replay.recorded_contributions
+    assert contributions is not None
+    n = len(contributions)
+    folded = _fit(replay.recorded_folded or replay.folded, n, False)
+    back, raw = build_pots(contributions, split_dead(_fit(replay.dead, n, 0), antes), folded, antes, trim)
+    pots, determined = award_pots(variant, rulebook, replay.complete, replay.showdown, folded,
+                                  _fit(replay.shown, n, None), _fit(replay.hole, n, ()), tuple(replay.board), raw)
+    if not determined or received is None:
+        return ruled
+    got = [0] * n
+    for pot in pots:
+        for a in pot.awards:
+            got[a.player] += a.amount
+    stated = stated_rakes(hand, pots) if hand.fields and RAKE in hand.fields else None
+    record = check_payouts(hand, rulebook, contributions, tuple(back), pots, tuple(got), True, notes, ended_first,
+                           stated)
+    if record.payout_check != MATCH:
+        return ruled
+    fmt = hand.format_amount
+    diffs = [f"p{i + 1} wins {fmt(received[i])} (the history as recorded: {fmt(got[i])})"
+             for i in range(n) if received[i] != got[i]]
+    k = replay.ruling_index
+    message = (f"the recorded payouts follow the action at index {k} as recorded, not its ruling; under the ruling "
+               + (", ".join(diffs) if diffs else "the winnings are the same, the returns differ"))
+    cited = rulebook.cite("payouts-follow-record")
+    rule = f"{cited}; {RULE_PAYOUT}" if cited else RULE_PAYOUT
+    return ruled.replace(findings=(Finding("payouts-follow-record", message, None, None, rule),))

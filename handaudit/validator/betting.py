@@ -56,7 +56,10 @@ class Betting(Dealing):
                       "ignored: a folded hand is dead" if folded else "ignored")
             self.records.append(ActionRecord(self.index, street, who, _REC.get(kind, K.K_NOOP), pot_before=pot_before))
             return
+        was_skipped = bool(self.skipped >> i & 1)
         self.skipped &= ~(1 << i)
+        if not self.skipped & ~self.turn_lost:
+            self.sub_actions, self.sub_chips = 0, False  # nobody is waiting for the turn back
         reported = False
         if self.phase != BET:
             self._not_betting_time(i)
@@ -83,6 +86,9 @@ class Betting(Dealing):
         held = bool(self.checked_oot >> i & 1)
         if held and self.rules.check_oot_next_turn:
             self.checked_oot &= ~(1 << i)  # Robert's: on the next turn only
+        called = bool(self.called_oot >> i & 1)
+        if called:
+            self.called_oot &= ~(1 << i)  # on the next turn only
         before = self.pot
         snapshot = bool(passed) and kind == BET_RAISE and self.rules.oot_bet_returned
         if snapshot:
@@ -93,6 +99,8 @@ class Betting(Dealing):
             rec = self._call(i)
             if passed and to_call == 0:
                 self._checked_out_of_turn(i)
+            elif passed and self.rules.call_oot_no_raise:
+                self.called_oot |= 1 << i  # Robert's Rules of Poker v11, Section 3 rule 11
         elif kind == BRING_IN:
             rec = self._bring_in(i)
         else:
@@ -103,7 +111,12 @@ class Betting(Dealing):
                           f"{who} checked out of turn and now {'raises' if self.level else 'bets'} to "
                           f"{self.fmt(amount)}; the rulebook allows only a call or a fold", who,
                           "treated as a call" if to_call else "treated as a check")
-                rec = self._call(i)
+                rec = self._bet_raise(i, amount, lo, hi) if self.follow_record else self._ruled_call(i)
+            elif called and amount > self.level and self.bet[i] + self.stack[i] > self.level:
+                self.find("raise-after-call-out-of-turn",
+                          f"{who} called out of turn and now raises to {self.fmt(amount)}; the rulebook allows "
+                          "only a call or a fold", who, "treated as a call")
+                rec = self._bet_raise(i, amount, lo, hi) if self.follow_record else self._ruled_call(i)
             else:
                 rec = self._bet_raise(i, amount, lo, hi)
         self.call_cap = -1
@@ -115,9 +128,74 @@ class Betting(Dealing):
             self.index, street, who, rec, put or None,
             self.bet[i] if rec in (K.K_BET, K.K_RAISE, K.K_COMPLETE) else None,
             pot_before, to_call, lo if lo != NO_RAISE else None, hi if lo != NO_RAISE else None, self.all_in(i)))
+        if self.skipped & ~self.turn_lost and not was_skipped:
+            self._count_substantial(i, put)
         self.cursor = i if self.return_to is None else (self.return_to - 1) % self.n
         self.return_to = None
         self._after_action()
+
+    def _count_substantial(self, i: int, put: int) -> None:
+        """Player ``i`` acted while players passed over by an out-of-turn action have not: count
+        it towards substantial action (rulebook substantial_action_count and _chips: TDA 2026
+        Rules 38 and 55; Robert's Rules of Poker v11, Section 3 rule 12; WSOP 2023 Live Action
+        Rule 133). Once it is reached the passed-over players have lost the turn: it no longer
+        comes back to them first (they act when the action reaches them), and the out-of-turn
+        action stands (a pending out-of-turn bet binds)."""
+        self.sub_actions += 1
+        if put:
+            self.sub_chips = True
+        chips = self.rules.substantial_chips
+        if self.sub_actions < self.rules.substantial_count and not (
+                chips and self.sub_chips and self.sub_actions >= chips):
+            return
+        lost = self.skipped & ~self.turn_lost
+        self.turn_lost |= lost  # still passed over: never reported again, closed by the dealer as before
+        self.sub_actions, self.sub_chips = 0, False
+        self.return_to = None
+        if self.oot_bettor >= 0:
+            self.oot_bettor, self.oot_over, self.call_cap = -1, 0, -1
+        names = ", ".join(self.p(j) for j in range(self.n) if lost >> j & 1)
+        one = lost & (lost - 1) == 0
+        self.find("turn-lost-after-substantial-action",
+                  f"substantial action has followed since {names} {'was' if one else 'were'} passed over "
+                  f"({self.p(i)}'s is the action that makes it): the out-of-turn action stands",
+                  self.p(i), f"{names} {'has' if one else 'have'} lost the turn; the action goes on round the table")
+
+    def _ruled_call(self, i: int) -> str:
+        """A bet or raise the rulebook rules a call (or a check): the ruled replay applies the call
+        and notes that the record diverged here (see ReplayState.follow_record)."""
+        if self.diverged < 0:
+            self.diverged = self.index
+        return self._call(i)
+
+    def _ruled_to(self, to: int) -> int:
+        """A bet or raise brought up or cut back to ``to`` by a ruling: noted as for _ruled_call."""
+        if self.diverged < 0:
+            self.diverged = self.index
+        return to
+
+    def _as_recorded(self, i: int, to: int) -> str:
+        """Record mode, after a ruling on this action: the bet or raise to ``to`` exactly as
+        recorded, so that the actions after it are judged against the state the record implies.
+        Lenient by design: it reopens the betting, counts as one fixed-limit raise, and a raise
+        smaller than the last full one leaves the minimum raise as it was."""
+        stud = self._stud_bring_in_pending()
+        prev_level = self.level
+        self.put(i, to - self.bet[i])
+        if not self.fixed:
+            raise_by = to - prev_level
+            if prev_level == 0 or raise_by > self.last_full:
+                self.last_full = max(self.last_full, raise_by)
+        self.fl_level = to
+        self.raises += 1
+        self.level = to
+        self._mark_acted(i)
+        self.round_aggressor = i
+        self.last_aggressor = i
+        self.to_act = self.active & ~(1 << i)
+        if stud:
+            return K.K_COMPLETE
+        return K.K_BET if prev_level == 0 else K.K_RAISE
 
     def _checked_out_of_turn(self, i: int) -> None:
         """Player ``i`` checked out of turn: under the rulebook's check_out_of_turn they may now only
@@ -189,10 +267,11 @@ class Betting(Dealing):
 
     def _out_of_turn(self, i: int, expected: int | None) -> int:
         """Report a player acting before their turn. The players passed over keep their turn
-        (TDA 2026 Rule 55;
-        Robert's Rules of Poker v11, Section 3 rules 11 and 12; WSOP 2023 Live Action Rules 132 and 133); they are reported once, and if the history never gives
-        them an action before the next deal, their hands are treated as folded when facing a
-        bet and as checked otherwise."""
+        until substantial action has followed (TDA 2026 Rules 38 and 55; Robert's Rules of Poker
+        v11, Section 3 rules 11 and 12; WSOP 2023 Live Action Rules 132 and 133; see
+        _count_substantial); they are reported once, and if the history never gives them an
+        action before the next deal, their hands are treated as folded when facing a bet and as
+        checked otherwise."""
         who = self.p(i)
         if expected is None:
             self.find("out-of-turn", f"{who} acts but the betting round is over", who,
@@ -370,20 +449,23 @@ class Betting(Dealing):
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
                       f"{self.raises - 1} raises", who, "treated as a call")
-            return self._call(i)
+            return self._as_recorded(i, to) if self.follow_record else self._ruled_call(i)
         if lo == NO_RAISE:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - (self.acted_level[i] if self.acted >> i & 1 else self.level)
                 self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
                           "treated as a call")
+                return self._as_recorded(i, to) if self.follow_record else self._ruled_call(i)
             return self._call(i)
         if fixed:
             if to != lo and not (all_in and to < lo):
                 self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
                           f"{self.fmt(lo)}", who, f"one bet: to {self.fmt(lo)}",
                           facts={"to": self.fmt(lo), "min": self.fmt(lo)})
-                to = lo
+                if self.follow_record:
+                    return self._as_recorded(i, to)
+                to = self._ruled_to(lo)
         else:
             if to < lo and not all_in:
                 code = "bet-below-minimum" if opening else "raise-below-minimum"
@@ -396,16 +478,20 @@ class Betting(Dealing):
                               else f"brought up to the minimum raise, to {self.fmt(ruled)}")
                 self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
                           ruling, facts={"to": self.fmt(ruled), "min": self.fmt(lo)})
+                if self.follow_record:
+                    return self._as_recorded(i, to)
                 if as_call:
-                    return self._call(i)
-                to = min(ruled, cap_to)
+                    return self._ruled_call(i)
+                to = self._ruled_to(min(ruled, cap_to))
                 all_in = to == cap_to
             if self.pot_limit and hi != NO_RAISE and to > hi:
                 self.find("over-pot-limit", f"{who} {word}s to {self.fmt(to)}; the pot limit is to {self.fmt(hi)}"
                           + (" (an all-in above the pot is cut back: TDA 2026 Rules 3 and 47)" if all_in else ""), who,
                           f"cut back to a pot-sized {word}: to {self.fmt(hi)}",
                           facts={"to": self.fmt(hi), "max": self.fmt(hi)})
-                to = hi
+                if self.follow_record:
+                    return self._as_recorded(i, to)
+                to = self._ruled_to(hi)
                 all_in = to == cap_to
         # apply
         raise_by = to - self.level

@@ -2,9 +2,11 @@
 
 The engine knows at each step whose turn it is and what they may do. Each irregularity becomes
 one :class:`~handaudit.findings.finding.Finding` with the action index, the contract's code, the rule
-the rulebook cites, and the ruling; the replay then goes on *as ruled*, so one mistake does not
-cascade into spurious findings. Nothing is repaired silently: a missing action is reported
-where the omission shows.
+the rulebook cites, and the ruling; the replay then goes on *as ruled*. When the ruling changes
+what the history records, the actions after it are also judged against the recorded state, and
+the findings are those of the state the history follows (see :func:`replay`), so one mistake
+does not cascade into spurious findings. Nothing is repaired silently: a missing action is
+reported where the omission shows.
 
 Phases of a hand: forced bets are posted at the start; then per street the dealer deals
 (``DEAL``), players draw (``DRAW``, draw games), players bet (``BET``); after the last street
@@ -23,6 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.cards import UNKNOWN, rank, suit
+from ..core.status import ERROR, WARNING
 from ..core.hand import CHECK_CALL, DEAL_BOARD, DEAL_HOLE, NOOP, Action, Hand
 from ..core.variants import OPEN_BLINDS, OPEN_BRING_IN, OPEN_LOW_SHOWING
 from ..findings.finding import Finding
@@ -37,15 +40,48 @@ __all__ = ["replay", "BET", "DEAL", "DRAW", "OVER", "SHOWDOWN", "UNKNOWN_STACK"]
 
 
 def replay(hand: Hand, rulebook: Rulebook) -> Replay:
-    """Replay ``hand`` under ``rulebook``; never raises for any readable hand."""
-    return _Engine(hand, rulebook).run()
+    """Replay ``hand`` under ``rulebook``; never raises for any readable hand.
+
+    One fault, one error (docs/rules.md, "After a ruling"): when a ruling changes a recorded
+    action (``diverged``: a raise ruled a call, an amount brought up or cut back), the history
+    after it follows either the ruling (the table enforced it and the log kept the action as
+    first made) or the action as recorded (the table let it stand). The actions after it are
+    judged against both states, the ruled replay's and the record's (the action applied as
+    recorded), and the findings after that action are those of the state the record follows:
+    the one that finds fewer faults there (a tie keeps the ruled one). The chips, cards and
+    records stay the ruled replay's, so the settlement keeps the ruling's effect; when the
+    history follows the record, its chips and folds come along (``recorded_contributions``) for
+    the payout check. Only hands with such a ruling are replayed twice."""
+    engine = _Engine(hand, rulebook)
+    ruled = engine.run()
+    k = engine.diverged
+    if k < 0:
+        return ruled
+    record = _Engine(hand, rulebook, True).run()
+    if _faults_after(record.findings, k) >= _faults_after(ruled.findings, k):
+        return ruled
+    out = [f for f in ruled.findings if f.action_index is not None and f.action_index <= k]
+    out.extend([f for f in record.findings if f.action_index is None or f.action_index > k])
+    return ruled.replace(findings=tuple(out), complete=record.complete, ruling_index=k,
+                         recorded_contributions=record.contributions, recorded_folded=record.folded)
+
+
+def _faults_after(findings: tuple[Finding, ...], k: int) -> int:
+    """How many errors and warnings are found at actions after ``k``, or at the end of the hand
+    (an incomplete hand: the replay's state never reached the end)."""
+    n = 0
+    for f in findings:
+        at = f.action_index
+        if (at is None or at > k) and f.severity in (ERROR, WARNING) or f.code == "incomplete-hand":
+            n += 1
+    return n
 
 
 class _Engine(Betting):
     """One hand's replay: the last link of the chain ReplayState -> Dealing -> Betting -> _Engine."""
 
-    def __init__(self, hand: Hand, book: Rulebook) -> None:
-        super().__init__(hand, book)
+    def __init__(self, hand: Hand, book: Rulebook, follow_record: bool = False) -> None:
+        super().__init__(hand, book, follow_record)
         self._post_forced_bets()
 
     # ------------------------------------------------------------------ forced bets
@@ -149,6 +185,10 @@ class _Engine(Betting):
         self.skipped = 0
         self.return_to = None
         self.checked_oot = 0
+        self.called_oot = 0
+        self.sub_actions = 0
+        self.sub_chips = False
+        self.turn_lost = 0
         self.call_cap = -1
         self.oot_bettor = -1
         self.oot_over = 0

@@ -61,7 +61,8 @@ class ActionRecord(Value):
 
 
 _REPLAY_FIELDS: Final = ("findings", "records", "complete", "contributions", "dead", "folded", "all_in", "hole",
-                         "up", "board", "shown", "showdown", "order_at_showdown")
+                         "up", "board", "shown", "showdown", "order_at_showdown", "ruling_index",
+                         "recorded_contributions", "recorded_folded")
 
 
 class Replay(Value):
@@ -78,6 +79,12 @@ class Replay(Value):
     ``all_in``: the player has no chips left. ``order_at_showdown``: players in the order the
     history shows or mucks them.
 
+    ``ruling_index``: the action whose ruling changed what the history records, when the history
+    after it follows the action as recorded rather than the ruling (docs/rules.md, "After a
+    ruling"); then ``recorded_contributions`` and ``recorded_folded`` are the chips and folds of
+    the history as recorded, beside the ruled ones above, so that the settlement can say whether
+    the recorded payouts follow the record. All three None otherwise.
+
     A value (see :class:`~handaudit.core.value.Value`) rather than a frozen dataclass: one is made
     per hand, and compiled, a frozen dataclass's constructor runs interpreted.
     """
@@ -89,7 +96,9 @@ class Replay(Value):
                  contributions: tuple[int, ...], dead: tuple[int, ...], folded: tuple[bool, ...],
                  all_in: tuple[bool, ...], hole: tuple[tuple[int, ...], ...], up: tuple[tuple[bool, ...], ...],
                  board: tuple[int, ...], shown: tuple[bool | None, ...], showdown: bool,
-                 order_at_showdown: tuple[int, ...] = ()) -> None:
+                 order_at_showdown: tuple[int, ...] = (), ruling_index: int | None = None,
+                 recorded_contributions: tuple[int, ...] | None = None,
+                 recorded_folded: tuple[bool, ...] | None = None) -> None:
         self.findings: Final = findings
         self.records: Final = records
         self.complete: Final = complete
@@ -103,3 +112,6 @@ class Replay(Value):
         self.shown: Final = shown
         self.showdown: Final = showdown
         self.order_at_showdown: Final = order_at_showdown
+        self.ruling_index: Final = ruling_index
+        self.recorded_contributions: Final = recorded_contributions
+        self.recorded_folded: Final = recorded_folded

@@ -67,6 +67,9 @@ class Rules:
         self.check_oot_next_turn: Final = book.check_out_of_turn == CALL_OR_FOLD
         self.check_oot_heads_up: Final = book.check_out_of_turn == CALL_OR_FOLD_HEADS_UP
         self.oot_bet_returned: Final = book.changed_action_out_of_turn == RETURNED
+        self.call_oot_no_raise: Final = book.call_out_of_turn == CALL_OR_FOLD
+        self.substantial_count: Final[int] = book.substantial_action_count
+        self.substantial_chips: Final[int] = book.substantial_action_chips
 
 
 # The Rules of the rulebook last replayed under (a run audits all its hands under one). One
@@ -101,6 +104,13 @@ class ReplayState:
     findings: list[Finding]
     records: list[ActionRecord]
     index: int  # the action being judged (-1: none)
+    # After a ruling that changes a recorded action (a raise ruled a call, an amount cut back or
+    # brought up), which state judges the later actions (docs/rules.md, "After a ruling"): the
+    # replay as ruled (follow_record False: its chips are the settlement's) or the record's own
+    # state (True: the recorded action is applied as recorded, so the actions after it that follow
+    # from it are not second faults). ``diverged``: the first action whose ruling changed it (-1).
+    follow_record: bool
+    diverged: int
     # chips, per player
     unknown: int  # starting stack unknown (`inf`): never all in (a bitmask)
     stack: list[int]
@@ -162,6 +172,11 @@ class ReplayState:
     optional_check: int | None  # a lone player's pointless check, accepted
     # out-of-turn rulings (betting.py; rulebook check_out_of_turn and changed_action_out_of_turn)
     checked_oot: int  # players who checked out of turn and may now only call or fold (a bitmask)
+    called_oot: int  # players who called out of turn and may not raise on their next turn (a bitmask)
+    # substantial action since players were passed over (rulebook substantial_action_count, _chips)
+    sub_actions: int  # actions by other players since the skip
+    sub_chips: bool  # one of them put chips in
+    turn_lost: int  # passed-over players who have lost the turn to substantial action (a bitmask)
     call_cap: int  # a passed-over player's call is of the bet before the out-of-turn one (-1: none)
     oot_bettor: int  # whose out-of-turn bet or raise binds only if the action to it does not change (-1: none)
     oot_over: int  # the players it passed over who have not acted yet (a bitmask)
@@ -178,8 +193,10 @@ class ReplayState:
     oot_acted_level: int
     oot_to_act: int
 
-    def __init__(self, hand: Hand, book: Rulebook) -> None:
+    def __init__(self, hand: Hand, book: Rulebook, follow_record: bool = False) -> None:
         self.hand, self.book = hand, book
+        self.follow_record = follow_record
+        self.diverged = -1
         rules = self.rules = rules_of(book)
         v = self.v = VARIANTS[hand.variant]
         self.fixed = v.structure == FIXED
@@ -252,6 +269,10 @@ class ReplayState:
         self.return_to = None
         self.optional_check = None
         self.checked_oot = 0
+        self.called_oot = 0
+        self.sub_actions = 0
+        self.sub_chips = False
+        self.turn_lost = 0
         self.call_cap = -1
         self.oot_bettor = -1
         self.oot_over = 0

@@ -23,7 +23,11 @@ FROM_SAMPLES = {
     "unnecessary-fold": "unnecessary-fold",
     "bet-after-check-out-of-turn": "check-out-of-turn-heads-up",
     "out-of-turn-bet-returned": "out-of-turn-bet-returned",
+    "raise-after-call-out-of-turn": "call-out-of-turn-then-raise",
+    "turn-lost-after-substantial-action": "substantial-action-bet-stands",
 }
+# parameters the user rulebook (extending tda-2026) sets so that its case triggers the code
+PARAMETERS_FOR = {"raise-after-call-out-of-turn": 'call_out_of_turn = "call-or-fold"\n'}
 INLINE = {
     'action-after-end': NT3 + """\
 actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p3 cc', 'p1 f']
@@ -97,7 +101,8 @@ def test_every_cited_code_has_a_case():
 @pytest.mark.parametrize("code", CITED_CODES)
 def test_a_user_ruling_override_shows_in_the_finding(code, tmp_path):
     book = tmp_path / "mine.toml"
-    book.write_text(f'name = "mine"\nextends = "tda-2026"\n[rulings]\n"{code}" = "MY RULING for {code}"\n',
+    params = f"[parameters]\n{PARAMETERS_FOR[code]}" if code in PARAMETERS_FOR else ""
+    book.write_text(f'name = "mine"\nextends = "tda-2026"\n{params}[rulings]\n"{code}" = "MY RULING for {code}"\n',
                     encoding="utf-8")
     found = _findings(_hand_path(code, tmp_path), book, code)
     assert found, f"the case for {code} does not trigger it"

@@ -18,7 +18,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": KEY + (
         "line", "hand", "variant", "rulebook", "status", "complete", "players", "actions", "scale",
         "findings", "errors", "warnings", "infos", "first_error", "determined", "pots", "pot_total",
-        "payout_check", "rake", "rake_check", "currency", "venue", "table", "event", "seat_count", "level",
+        "payout_check", "rake", "rake_check", "currency", "currency_symbol", "venue", "table", "event", "seat_count", "level",
         "date", "time", "time_zone", "timestamp", "blinds_or_straddles", "antes", "bring_in", "small_bet",
         "big_bet", "min_bet"),
     "actions": KEY + (

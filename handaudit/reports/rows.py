@@ -143,6 +143,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.rake.append(rake)
     h.rake_check.add(rake_check)
     h.currency.add(_currency(hand))
+    h.currency_symbol.add(facts.currency_symbol(hand))
     h.venue.add(facts.venue(hand))
     h.table.add(facts.table(hand))
     h.event.add(facts.event(hand))
@@ -295,4 +296,4 @@ def _award_hand(award: Award) -> str | None:
 
 
 def _currency(hand: Hand | None) -> str | None:
-    return currency(hand)  # the currency code, else its symbol (reports/hand_facts.py)
+    return currency(hand)  # the ISO 4217 code (reports/hand_facts.py)

@@ -55,12 +55,15 @@ def test_overview_counts_and_exact_rake(mix):
     assert ov.hands == 5
     assert ov.status == {"valid": 1, "invalid": 3, "unreadable": 1}
     assert ov.payout == {"match": 1, "mismatch": 3, "not-recorded": 0, "undetermined": 0, "none (unreadable)": 1}
-    # USD: 0.01 of 0.25; the unnamed hands (scale 2): 0 + 0.15 - 0.05 of 0.25 + 0.25 + 0.20
+    # Rake: only [1] pays out as settled (0 of 0.25); a payout mismatch's pot minus recorded
+    # winnings is an unexplained shortfall, not rake: USD 0.01 of 0.25; unnamed 0.15 - 0.05 of 0.45
     assert [(r.currency, r.hands, r.rake, r.pots, r.share) for r in ov.rake] == [
-        ("USD", 1, "0.01", "0.25", "4.00%"), ("no currency (scale 2)", 3, "0.10", "0.70", "14.29%")]
-    assert dict(ov.rake_share) == {"below 0": 1, "0 (no rake)": 1, "0-1%": 0, "1-2%": 0, "2-3%": 0, "3-4%": 0,
-                                   "4-5%": 1, "5-6%": 0, "6-7%": 0, "7-8%": 0, "8-9%": 0, "9-10%": 0,
-                                   "10% or more": 1}
+        ("no currency (scale 2)", 1, "0.00", "0.25", "0.00%")]
+    assert [(r.currency, r.hands, r.rake, r.pots, r.share) for r in ov.shortfall] == [
+        ("USD", 1, "0.01", "0.25", "4.00%"), ("no currency (scale 2)", 2, "0.10", "0.45", "22.22%")]
+    assert dict(ov.rake_share) == {"0 (no rake)": 1, "0-1%": 0, "1-2%": 0, "2-3%": 0, "3-4%": 0,
+                                   "4-5%": 0, "5-6%": 0, "6-7%": 0, "7-8%": 0, "8-9%": 0, "9-10%": 0,
+                                   "10% or more": 0}  # no "below 0": the mismatches are out
     # the largest recorded-minus-computed payout: 0.01 (USD), 0.15 and [4]'s, binned by powers of ten
     assert ov.mismatches == {"USD": [(-2, "0.01 to 0.1", 1)], "no currency (scale 2)": [(-1, "0.1 to 1", 2)]}
     assert ("out-of-turn", "error", 1) in ov.findings and ("syntax-error", "error", 1) in ov.findings
@@ -68,15 +71,18 @@ def test_overview_counts_and_exact_rake(mix):
     assert (source.column, venue.column, variant.column) == ("source", "venue", "variant")
     assert venue.rows == [
         {"label": "(none)", "hands": 4, "valid": 1, "invalid": 2, "unreadable": 1, "errors": 3, "mismatch": 2,
-         "rake": "0.10 no currency (scale 2)"},
+         "rake": "0.00 no currency (scale 2)"},
         {"label": "Casino A", "hands": 1, "valid": 0, "invalid": 1, "unreadable": 0, "errors": 1, "mismatch": 1,
-         "rake": "0.01 USD"}]
+         "rake": ""}]
     # (the unreadable hand's variant is the one written in its text)
     assert variant.rows == [{"label": "NT", "hands": 5, "valid": 1, "invalid": 3, "unreadable": 1, "errors": 4,
-                             "mismatch": 3, "rake": "0.01 USD; 0.10 no currency (scale 2)"}]
+                             "mismatch": 3, "rake": "0.00 no currency (scale 2)"}]
     # the local date the file gives: 2026-07-01 21:30 in Toronto is 07-02 in UTC, counted on 07-01
     assert ov.over_time == [("2026-07-01", 1), ("2026-07-02", 1)]
-    assert ov.notes == []
+    # the three others have no date: counted and said, not silently left out
+    assert ov.undated == 3
+    assert ov.notes == ["Hands over time: 3 hands of 5 have no date (no year, month and day in the file) and "
+                        "are not in the chart."]
 
 
 def test_exact_helpers():
@@ -158,8 +164,16 @@ def test_charts_are_valid_plotly_figures(mix):
 
     _, out = mix
     specs = charts.charts(_overview(out))
-    assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-rake-share",
-                                         "chart-mismatch", "chart-time"]
+    # (no rake share: the one hand that pays out as settled paid no rake)
+    assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-mismatch",
+                                        "chart-time"]
+    by_id = {c["id"]: c for c in specs}
+    time = by_id["chart-time"]["layout"]
+    assert time["xaxis"]["type"] == "date" and "tickformat" not in time["xaxis"]  # a real time axis
+    assert "3 hands without a date not shown" in time["xaxis"]["title"]["text"]
+    # counts of at most 3: whole ticks one apart (plotly's own steps were halves: 0, 1, 1, 2, 2)
+    assert by_id["chart-payout"]["layout"]["yaxis"]["dtick"] == 1
+    assert by_id["chart-findings"]["layout"]["xaxis"]["dtick"] == 1
     for c in specs:
         fig = go.Figure(data=c["data"], layout=c["layout"])  # raises on a property plotly does not have
         assert fig.layout.title.text
@@ -266,3 +280,39 @@ def test_explain_html(mix, tmp_path, capsys):
     assert "out-of-turn" in text and "<script" not in text and "default-src 'none'" in text
     code, _, _ = _main(capsys, "explain", str(phhs), "--hand", "5", "--html", str(tmp_path / "u.html"))
     assert code == 0 and "could not be read" in (tmp_path / "u.html").read_text(encoding="utf-8")
+
+
+def test_count_axes_have_whole_distinct_ticks():
+    for top in [*range(0, 300), 999, 1000, 1001, 12_345, 10**9]:
+        axis = charts.count_axis(top)
+        step = axis["dtick"]
+        assert isinstance(step, int) and step >= 1 and str(step).strip("0") in ("1", "2", "5")
+        assert top <= 5 * step and (step == 1 or top > 2 * step)  # about five ticks, never 0.5 steps
+        assert (axis["tickmode"], axis["tick0"], axis["tickformat"]) == ("linear", 0, ",d")
+
+
+def test_chart_text_from_a_hand_reaches_the_chart_as_text(mix):
+    """A currency (any text from a hand) in a legend, a label or a category: written with
+    character references plotly decodes as text, never as its <a>, <b> markup; the data block
+    holds no < > & at all, so no <!--, <script or </ can form in it."""
+    import json
+
+    from handaudit.reports.html.overview import Overview
+
+    evil = '<a href="javascript:alert(1)">Click</a><!--<script>&amp;\u2028'
+    ov = Overview(hands=1, status={evil: 1}, payout={"match": 1}, rake=[], shortfall=[], breakdowns=[],
+                  findings=[(evil, "error", 2)], rake_share=[], mismatches={evil: [(0, evil, 1)]},
+                  over_time=[("2026-07-01", 1)])
+    specs = charts.charts(ov)
+    text = charts.charts_json(specs)
+    assert not set("<>&\u2028\u2029") & set(text)
+    back = json.loads(text)
+    shown = '&lt;a href="javascript:alert(1)"&gt;Click&lt;/a&gt;&lt;!--&lt;script&gt;&amp;amp;\\u2028'
+    assert back["chart-mismatch"]["data"][0]["name"] == shown
+    assert back["chart-mismatch"]["data"][0]["x"] == [shown]
+    assert back["chart-mismatch"]["layout"]["xaxis"]["categoryarray"] == [shown]
+    assert back["chart-status"]["data"][0]["x"] == [shown]
+    assert back["chart-findings"]["data"][0]["y"] == [shown]
+    for c in back.values():  # a name is never part of a hover template
+        for trace in c["data"]:
+            assert "Click" not in trace["hovertemplate"]

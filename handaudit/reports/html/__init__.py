@@ -13,6 +13,7 @@ import os
 import time
 from dataclasses import dataclass
 
+from ..escape import HTML, escape
 from ..layout import OutputError
 from .data import Report
 from .overview import HAND_COLUMNS, compute
@@ -41,9 +42,20 @@ def _env():
         raise HtmlUnavailable("the HTML report needs Jinja2 and plotly: pip install 'handaudit[html]'") from err
     env = jinja2.Environment(loader=jinja2.PackageLoader("handaudit.reports.html", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
-                             lstrip_blocks=True)
+                             lstrip_blocks=True, finalize=_html_text)
     env.filters["thousands"] = lambda n: f"{n:,}"
     return env
+
+
+def _html_text(value: object) -> object:
+    """Every text a template writes, through the one escaping of the reports (reports/escape.py:
+    markup and controls written as text); what a template already made safe (``Markup``: a hand's
+    page, the data block) as it is."""
+    from markupsafe import Markup
+
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return Markup(escape(value, HTML))
+    return value
 
 
 def _version() -> str:

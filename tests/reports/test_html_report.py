@@ -245,10 +245,11 @@ def _main(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_report_command(mix, tmp_path, capsys):
     _, out = mix
-    code, stdout, _ = _main(capsys, "report", str(out), "--hands", "2")
+    code, stdout, stderr = _main(capsys, "report", str(out), "--hands", "2")
     assert code == 0
     default = Path(str(out) + ".html")
-    assert default.is_file() and "2 hand pages" in stdout
+    # the file written is said on standard error, as check --html says it
+    assert default.is_file() and "2 hand pages" in stderr and stdout == ""
     assert default.read_text(encoding="utf-8").count('class="hand-page"') == 2
     code, _, err = _main(capsys, "report", str(tmp_path))
     assert code == 2 and "not a handaudit report" in err and "Traceback" not in err
@@ -268,6 +269,9 @@ def test_check_html_without_out_leaves_no_directory(mix, tmp_path):
     assert "HTML report: " in r.stderr and html_path.is_file()
     assert os.listdir(temp) == []  # the temporary Parquet report is gone
     assert "Report: " not in r.stdout  # no report directory to point to
+    text = html_path.read_text(encoding="utf-8")
+    assert str(temp) not in text and "handaudit-html-" not in text  # nor does the page name the removed one
+    assert "report: not kept (check --html without --out" in text and str(phhs) in text
 
 
 def test_explain_html(mix, tmp_path, capsys):

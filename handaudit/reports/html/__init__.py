@@ -119,27 +119,28 @@ def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS, kept
     if "chart-findings" not in drawn:
         notes.append("Findings by code and severity: no finding in the report, nothing to draw.")
     if "chart-rake-share" not in drawn:
-        notes.append("Rake as a share of the pot: no hand with a known rake and a pot, nothing to draw.")
+        notes.append("Rake as a share of the pot: no hand that pays out as settled paid rake, nothing to draw.")
     if "chart-mismatch" not in drawn:
         notes.append("Payout mismatches by size: no payout mismatch with a known difference, nothing to draw.")
     run, incomplete = _run_facts(directory, kept)
     template = env.get_template("report.html.j2")
     inputs = [v for k, v in run if k == "inputs"]
-    values = dict(title=directory if kept else (inputs[0] if inputs else "check --html"), ov=ov, run=run, incomplete=incomplete, charts=specs, charts_json=charts_json(specs),
+    title = directory if kept else (inputs[0] if inputs else "check --html")
+    values = dict(title=title, ov=ov, run=run, incomplete=incomplete, charts=specs, charts_json=charts_json(specs),
                   notes=notes, flagged=n_flagged, plotly_js=script)
     base = len(template.render(**values, rows=[], pages=[], cut=0).encode("utf-8"))
-    used, kept = base, 0
+    used, fit = base, 0
     for p in pages:  # the worst first, while the file stays under MAX_BYTES
         used += len(p["html"].encode("utf-8")) + _row_bytes(p["row"])
         if used > MAX_BYTES:
             break
-        kept += 1
+        fit += 1
     while True:  # the estimate of a table line is generous; the file's real size decides
-        html = template.render(**values, rows=[p["row"] for p in pages[:kept]], pages=pages[:kept],
-                               cut=len(pages) - kept)
-        if kept == 0 or len(html.encode("utf-8")) <= MAX_BYTES:
-            return html, ov.hands, kept
-        kept -= 1
+        html = template.render(**values, rows=[p["row"] for p in pages[:fit]], pages=pages[:fit],
+                               cut=len(pages) - fit)
+        if fit == 0 or len(html.encode("utf-8")) <= MAX_BYTES:
+            return html, ov.hands, fit
+        fit -= 1
 
 
 def _row_bytes(row: dict) -> int:

@@ -660,13 +660,14 @@ class PlayersTable(Table):
         self.finishing_recorded = Ints()
         self.winnings_recorded = Ints()
         self.net = Ints()
+        self.net_recorded = Ints()
         self.folded = Flags()
         self.all_in = Flags()
         self.hole_cards = Texts()
         self.columns = [
             self.player, self.name, self.seat, self.starting_stack, self.ante, self.blind, self.put_in, self.returned,
             self.contributed, self.received, self.finishing_computed, self.finishing_recorded, self.winnings_recorded,
-            self.net, self.folded, self.all_in, self.hole_cards,
+            self.net, self.net_recorded, self.folded, self.all_in, self.hole_cards,
         ]
 
     def count(self) -> int:

@@ -32,7 +32,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "players": KEY + (
         "player", "name", "seat", "starting_stack", "ante", "blind", "put_in", "returned",
         "contributed", "received", "finishing_computed", "finishing_recorded", "winnings_recorded",
-        "net", "folded", "all_in", "hole_cards", "scale"),
+        "net", "net_recorded", "folded", "all_in", "hole_cards", "scale"),
 }
 
 # The fields of each award in the pots table's ``awards`` list, in order: the row builder buffers

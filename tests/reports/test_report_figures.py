@@ -1,0 +1,74 @@
+"""What the reports say adds up and names every code: the players table's recorded net beside
+the computed one, amounts at one scale per currency, the codes listing, and the wording of the
+hand pages and the settlement header (issue 37)."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import VALID_HAND
+
+import handaudit
+from handaudit.findings.codes import CODES
+from handaudit.reports import rows
+from handaudit.reports.columns import COLUMNS
+from handaudit.reports.jsonl import report_line
+from handaudit.rules.rulebook import render_codes
+
+
+def _audit(text: str, tmp_path, name: str = "h.phh"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    [report] = list(handaudit.audit([str(path)]))
+    return report
+
+
+def _players(report) -> list[dict]:
+    names = COLUMNS["players"]
+    return [dict(zip(names, row, strict=True)) for row in rows.hand_rows(report)["players"]]
+
+
+def test_the_players_table_has_the_recorded_net_beside_the_computed(tmp_path):
+    # p3 is recorded as finishing on 5.14 (0.01 short of what the settlement gives him)
+    short = VALID_HAND.replace("[9.95, 26.75, 5.15]", "[9.95, 26.75, 5.14]")
+    players = _players(_audit(short, tmp_path))
+    assert [(p["net"], p["net_recorded"]) for p in players] == [(-5, -5), (-10, -10), (15, 14)]
+    # winnings only (net of the returns): the recorded winnings less what stayed in the pots
+    only_winnings = VALID_HAND.replace("finishing_stacks = [9.95, 26.75, 5.15]\n", "").replace(
+        "winnings = [0, 0, 0.25]", "winnings = [0, 0, 0.24]")
+    players = _players(_audit(only_winnings, tmp_path))
+    assert [(p["net"], p["net_recorded"]) for p in players] == [(-5, -5), (-10, -10), (15, 14)]
+    # nothing recorded: no recorded net
+    bare = VALID_HAND.replace("finishing_stacks = [9.95, 26.75, 5.15]\n", "").replace("winnings = [0, 0, 0.25]\n", "")
+    assert [p["net_recorded"] for p in _players(_audit(bare, tmp_path))] == [None, None, None]
+
+
+def test_amounts_of_one_currency_have_one_scale_in_jsonl(tmp_path):
+    """A USD hand written '3' and '2.00': every JSON amount with the currency's two places."""
+    usd = VALID_HAND.replace("min_bet = 0.10", "min_bet = 0.1").replace("starting_stacks = [10.00, 26.85, 5.00]",
+                                                                        "starting_stacks = [10, 26.85, 5]") \
+        + "currency = 'USD'\n"
+    report = _audit(usd, tmp_path)
+    line = report_line(report)
+    obj = json.loads(line)
+    assert obj["settlement"]["finishing_stacks"] == [9.95, 26.75, 5.15]
+    assert '"returned":[0.00,0.00,0.20]' in line.replace(" ", "")
+    assert '"rake":0.00' in line.replace(" ", "")
+    tables = rows.hand_rows(report)
+    hand = dict(zip(COLUMNS["hands"], tables["hands"][0], strict=True))
+    assert (hand["scale"], hand["currency"], hand["currency_symbol"]) == (2, "USD", None)
+    assert hand["min_bet"] == 10
+
+
+def test_the_codes_listing_names_every_code():
+    text = render_codes()
+    listed = [line.split(" (", 1)[0] for line in text.splitlines() if line and not line.startswith((" ", "5"))]
+    assert listed == list(CODES)
+    assert len(listed) >= 54
+    for code in ("winnings-mismatch", "chips-not-conserved", "duplicate-hand", "syntax-error"):
+        assert f"\n{code} (" in text
+    mismatch = text.split("\nwinnings-mismatch (", 1)[1].split("\nwinnings-gross (", 1)[0]
+    assert "    tda-2026        TDA 2026, table stakes\n" in mismatch  # each book's own rule
+    assert "changed by: jackpot_drop, no_flop_no_drop" in mismatch
+    syntax = text.split("\nsyntax-error (", 1)[1].split("\n")[1]
+    assert syntax.startswith("    no rulebook cites a rule for it")

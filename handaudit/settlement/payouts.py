@@ -197,7 +197,7 @@ class _Model:
             if moved:
                 shown, why = gross, "; not rake: another player is recorded with more than the settlement gives"
             elif self.stated:
-                why = "; after the rake the site states"
+                why = f"; the site states a rake of {amount_text(sum(self.maxes), scale)}"
             elif self.structured:
                 why = f"; {_describe(rulebook, scale)}"
             elif self.no_drop:

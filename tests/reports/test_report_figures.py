@@ -72,3 +72,44 @@ def test_the_codes_listing_names_every_code():
     assert "changed by: jackpot_drop, no_flop_no_drop" in mismatch
     syntax = text.split("\nsyntax-error (", 1)[1].split("\n")[1]
     assert syntax.startswith("    no rulebook cites a rule for it")
+
+
+SITE = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.05, 0.10, 0]
+min_bet = 0.10
+starting_stacks = [10.00, 26.85, 5.00]
+actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 cbr 0.30', 'p1 f', 'p2 f']
+winnings = [0, 0, 0.20]
+hand = 7
+currency = 'USD'
+_site_total_pot = "0.5"
+_site_rake = "0.02"
+"""
+
+
+def test_wording_of_site_figures_and_payout_messages(tmp_path):
+    report = _audit(SITE, tmp_path)
+    messages = {f.code: f.message for f in report.findings}
+    # the stated rake named with its amount, the sentence whole
+    assert messages["winnings-mismatch"] == ("p3: recorded winnings 0.20, expected 0.23 after rake (settlement 0.25 "
+                                             "before rake) (0.03 less); the site states a rake of 0.02")
+    # the stated total at the hand's scale, as the pots beside it ("0.5" beside "0.25" before)
+    assert messages["site-total-pot-mismatch"] == "the site states a total pot of 0.50; the settlement's pots total 0.25"
+
+
+def test_the_settle_header_names_the_hand_once(tmp_path):
+    from handaudit.reports.ledger import render_ledger
+
+    report = _audit(SITE, tmp_path)
+    text = render_ledger(report.read.hand, report.replay, report.settlement)
+    assert text.splitlines()[0] == f"Settlement of {tmp_path / 'h.phh'} (hand 7)"
+
+
+def test_a_hand_page_names_a_findings_player_once(tmp_path):
+    from handaudit.reports.html.pages import live_page
+
+    page = live_page(_audit(SITE, tmp_path))
+    shown = [f for f in page["general"] if f["code"] == "winnings-mismatch"]
+    assert shown and shown[0]["actor"] == "p3"
+    assert shown[0]["message"].startswith("recorded winnings 0.20")  # not "(p3): p3: recorded ..."

@@ -66,9 +66,14 @@ def _player(actor: str | None, names: dict[str, str]) -> str:
 
 
 def _finding(f: dict) -> dict:
+    """A finding as the page shows it: its actor beside its code, so a message that starts by
+    naming the same player ("p2: recorded winnings ...") does not say it twice ("(p2): p2:")."""
     where = f"line {f['line']}, column {f['column']}" if f.get("line") is not None else ""
-    return {"severity": f["severity"], "code": f["code"], "message": f["message"], "rule": f.get("rule"),
-            "ruling": f.get("ruling"), "actor": f.get("actor"), "where": where, "index": f.get("action_index")}
+    actor, message = f.get("actor"), f["message"]
+    if actor and message.startswith(f"{actor}: "):
+        message = message[len(actor) + 2:]
+    return {"severity": f["severity"], "code": f["code"], "message": message, "rule": f.get("rule"),
+            "ruling": f.get("ruling"), "actor": actor, "where": where, "index": f.get("action_index")}
 
 
 def _streets(actions: list[dict], by_action: dict[int, list[dict]], names: dict[str, str], money: Money) -> list[dict]:

@@ -113,3 +113,42 @@ def test_a_hand_page_names_a_findings_player_once(tmp_path):
     shown = [f for f in page["general"] if f["code"] == "winnings-mismatch"]
     assert shown and shown[0]["actor"] == "p3"
     assert shown[0]["message"].startswith("recorded winnings 0.20")  # not "(p3): p3: recorded ..."
+
+
+FLOP = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'd dh p3 QhQd', 'p3 f', 'p1 cc', 'p2 cc', 'd db 2h3h4c', 'p1 cc',
+           'p2 cbr 2', 'p1 f']
+venue = 'Casino A'
+year = 2026
+month = 7
+"""
+
+
+def test_the_readmes_duckdb_rake_query_gives_one_row_per_venue_and_day(repo, tmp_path):
+    """The README's query, run as written: the hands of one currency add up whatever their text
+    ('5.7', '5.90', '6', '$' or 'USD'), and a payout mismatch's shortfall is no rake."""
+    import re
+    from decimal import Decimal
+
+    import duckdb
+    from helpers import run_cli
+
+    hands = [("currency = 'USD'", 1, "5.7"), ("currency = 'USD'", 1, "5.90"), ("currency_symbol = '$'", 1, "6"),
+             ("currency = 'USD'", 2, "5.8"), ("currency = 'USD'", 2, "3")]  # the last: a mismatch
+    text = "".join(f"[{i}]\n{FLOP}{money}\nday = {day}\nwinnings = [0, {won}, 0]\n\n"
+                   for i, (money, day, won) in enumerate(hands, 1))
+    (tmp_path / "days.phhs").write_text(text, encoding="utf-8")
+    out = tmp_path / "report"
+    r = run_cli("check", str(tmp_path / "days.phhs"), "--out", str(out), "--fail-on", "never", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    query = re.search(r"Rake per venue and day.*?```sql\n(.*?)```", readme, re.S).group(1)
+    rows = duckdb.sql(query.replace("DIR", str(out))).fetchall()
+    import datetime as dt
+
+    assert rows == [("Casino A", dt.date(2026, 7, 1), "USD", Decimal("0.400000"), 3),
+                    ("Casino A", dt.date(2026, 7, 2), "USD", Decimal("0.200000"), 1)]

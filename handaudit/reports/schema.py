@@ -44,7 +44,7 @@ _KEY = [
     _c("hand_key", pa.string(), "The hand's table name in a `.phhs` file (`\"12\"`); `\"\"` for a `.phh` file. Not unique in a broken file: use `hand_index`.", False),
     _c("hand_index", pa.int64(), "0-based position of the hand in its source file. `(source, hand_index)` identifies a hand; join the tables on it.", False),
 ]
-_SCALE = _c("scale", pa.int8(), "Decimal places of this hand's amounts: an amount `a` is `a / 10**scale` chips or currency units.")
+_SCALE = _c("scale", pa.int8(), "Decimal places of this hand's amounts: an amount `a` is `a / 10**scale` chips or currency units. The currency's ISO 4217 minor units (0 for chips), more only when the hand needs finer.")
 
 _AWARD = pa.struct([
     pa.field("player", pa.int16()),
@@ -271,10 +271,13 @@ def markdown() -> str:
         "`(source, hand_index)`: the table name (`hand_key`) can repeat in a broken `.phhs` file.",
         "Join the tables on `(source, hand_index)`.",
         "",
-        "Amounts are exact: `int64` counts of the hand's smallest unit, with the hand's `scale` (its",
-        "number of decimal places, the largest among the amounts written in the hand) on the same",
-        "row: an amount `a` is `a / 10**scale` chips or currency units, e.g. `2685` at scale `2` is",
-        "`26.85`. No column is a binary float. To add amounts of hands with different scales",
+        "Amounts are exact: `int64` counts of the hand's smallest unit, with the hand's `scale` on",
+        "the same row: an amount `a` is `a / 10**scale` chips or currency units, e.g. `2685` at",
+        "scale `2` is `26.85`. The scale is fixed per currency: its ISO 4217 minor units (2 for",
+        "`USD`, 0 for `JPY`, 3 for `KWD`; 0 for chips), more only for a hand whose amounts need finer",
+        "(a fraction of a cent), whatever the text wrote (`3`, `3.0` and `3.00` USD are all `300`).",
+        "So the amounts of one currency add up as they are. No column is a binary float. To add",
+        "amounts of hands with different scales",
         "exactly, bring them to one scale as integers first, e.g. in DuckDB",
         "`sum(rake * (10 ** (6 - scale))::BIGINT)` is the total in millionths (exact for scales up",
         "to 6); divide by `1e6` only to display it. Within one hand every amount has the same scale.",

@@ -23,7 +23,6 @@ written. What each output must never do with such text:
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Final
 
@@ -64,4 +63,6 @@ def _escape_match(m: re.Match[str]) -> str:
 def script_json(value: object) -> str:
     """``value`` as JSON text that can stand inside a ``<script>`` element whatever its strings
     hold (``escape(..., SCRIPT)``); ``JSON.parse`` of the element's text gives ``value`` back."""
+    import json  # only the HTML report writes JSON this way: a run's start does without the module
+
     return escape(json.dumps(value, ensure_ascii=False, separators=(",", ":")), SCRIPT)

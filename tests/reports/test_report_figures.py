@@ -152,3 +152,12 @@ def test_the_readmes_duckdb_rake_query_gives_one_row_per_venue_and_day(repo, tmp
 
     assert rows == [("Casino A", dt.date(2026, 7, 1), "USD", Decimal("0.400000"), 3),
                     ("Casino A", dt.date(2026, 7, 2), "USD", Decimal("0.200000"), 1)]
+
+
+def test_a_hand_page_names_a_mismatchs_shortfall_for_what_it_is(tmp_path):
+    from handaudit.reports.html.pages import live_page
+
+    facts = dict(live_page(_audit(SITE, tmp_path))["facts"])
+    assert "rake" not in facts
+    assert facts["unexplained shortfall (not rake)"] == "0.05 (unexplained)"
+    assert facts["currency"] == "USD"

@@ -196,11 +196,13 @@ def hand_view(anchor: str, hand: dict, actions: list[dict], findings: list[dict]
     facts = [("variant", hand.get("variant") or "?"), ("rulebook", hand.get("rulebook") or ""),
              ("status", hand.get("status") or ""), ("players", str(hand.get("players") or len(players))),
              ("payout check", hand.get("payout_check") or "-"),
-             ("rake", money(hand.get("rake")) + (f" ({hand['rake_check']})" if hand.get("rake_check") else "")),
+             # a payout mismatch's pot minus recorded winnings is no rake: named for what it is
+             ("unexplained shortfall (not rake)" if hand.get("payout_check") == "mismatch" else "rake",
+              money(hand.get("rake")) + (f" ({hand['rake_check']})" if hand.get("rake_check") else "")),
              ("amounts", "chips" if not money.scale else f"exact, in units of {money(1)}")]
-    for column in ("hand", "venue", "table", "event", "currency"):
+    for column in ("hand", "venue", "table", "event", "currency", "currency_symbol"):
         if hand.get(column) is not None:
-            facts.append((column if column != "hand" else "hand number", str(hand[column])))
+            facts.append((column.replace("_", " ") if column != "hand" else "hand number", str(hand[column])))
     put_in = totals["put_in"]
     checks = []
     if pot_total is not None:

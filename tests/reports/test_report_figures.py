@@ -161,3 +161,15 @@ def test_a_hand_page_names_a_mismatchs_shortfall_for_what_it_is(tmp_path):
     assert "rake" not in facts
     assert facts["unexplained shortfall (not rake)"] == "0.05 (unexplained)"
     assert facts["currency"] == "USD"
+
+
+def test_a_site_log_in_whole_dollars_has_the_currencys_scale(corpus):
+    """PokerStars logs at $200/$400 write whole dollars, at $25/$50 halves, in yuan whole yuan:
+    each hand still has its currency's two places, as every other hand of that currency."""
+    site = corpus / "sites" / "pokerstars"
+    files = [site / "hhsmithy/CashGame/Limits/Limit5.txt", site / "hhsmithy/CashGame/ExtraHands/TableNameWithDash.txt",
+             site / "italytoast/CashGame/Limits/YuanTable.txt"]
+    hands = [r.read.hand for r in handaudit.audit([str(f) for f in files])]
+    assert [(h.fields.get("currency"), h.scale) for h in hands if h is not None] == [
+        ("USD", 2), ("USD", 2), ("CNY", 2)]
+    assert hands[0] is not None and 4_000_000 in hands[0].starting_stacks  # $40000 in cents

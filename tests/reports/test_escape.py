@@ -54,3 +54,19 @@ def test_a_report_from_hostile_hands_keeps_their_text_out_of_the_markup(tmp_path
     assert not re.search(r"""href\s*=\s*["']?\s*javascript:""", page)  # (as text, &quot; quoted, it is there)
     assert page.count("<script") == 3 and page.count("<!--") == 0
     assert "&lt;b&gt;x&lt;/b&gt;" in page  # the text shown, as text
+
+
+def test_the_terminal_summary_writes_a_hands_currency_through_the_same_escape():
+    from handaudit.reports.summary import Summary
+    from handaudit.reports.text import render_summary
+
+    s = Summary()
+    s.add("valid", (), "match", 5, 2, "a.phh", 0, "", currency="\x1b]0;owned\x07<b>US</b>")
+    s.add("invalid", (), "mismatch", -100, 2, "a.phh", 1, "", currency="USD")
+    text = render_summary(s)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "Rake (hands with recorded winnings that pay out as settled): \\x1b]0;owned\\x07<b>US</b> 0.05 over 1 hand" \
+        in text
+    # the mismatch's -1.00 is no rake: it is the unexplained shortfall, apart
+    assert "Unexplained shortfall, not rake" in text and "USD -1.00 over 1 hand" in text
+    assert "USD -1.00" not in text.split("Unexplained shortfall")[0]

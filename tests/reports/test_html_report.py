@@ -169,7 +169,9 @@ def test_charts_are_valid_plotly_figures(mix):
                                         "chart-time"]
     by_id = {c["id"]: c for c in specs}
     time = by_id["chart-time"]["layout"]
-    assert time["xaxis"]["type"] == "date" and "tickformat" not in time["xaxis"]  # a real time axis
+    # a real time axis: ticks a day apart, each date written once (plotly's own were hours)
+    assert (time["xaxis"]["type"], time["xaxis"]["dtick"], time["xaxis"]["tickformat"]) == ("date", 86_400_000,
+                                                                                           "%Y-%m-%d")
     assert "3 hands without a date not shown" in time["xaxis"]["title"]["text"]
     # counts of at most 3: whole ticks one apart (plotly's own steps were halves: 0, 1, 1, 2, 2)
     assert by_id["chart-payout"]["layout"]["yaxis"]["dtick"] == 1
@@ -320,3 +322,40 @@ def test_chart_text_from_a_hand_reaches_the_chart_as_text(mix):
     for c in back.values():  # a name is never part of a hover template
         for trace in c["data"]:
             assert "Click" not in trace["hovertemplate"]
+
+
+def test_day_axes_label_each_tick_once():
+    import datetime as dt
+
+    first = dt.date(2026, 1, 1)
+    for span in [*range(1, 400), 899, 900, 901, 1800, 1801, 5000, 20_000]:
+        last = (first + dt.timedelta(days=span - 1)).isoformat()
+        axis = charts.day_axis(first.isoformat(), last)
+        step = axis["dtick"]
+        if isinstance(step, int):  # days: at most about ten ticks, whole days apart, a date each
+            assert step % 86_400_000 == 0 and span / (step // 86_400_000) <= 10 and axis["tickformat"] == "%Y-%m-%d"
+        else:  # months: a month or more apart, labelled by month or year
+            months = int(step[1:])
+            assert months >= 1 and span / (30 * months) <= 12
+            assert axis["tickformat"] == ("%Y-%m" if months < 12 else "%Y")
+
+
+def test_hands_over_time_are_binned_for_their_span():
+    """Days while they span three months, then months, then years: a bar is its bin's width
+    (plotly widened a lone day's bar to the gap between days: 255 hands of 2009 drawn over
+    2009-2011)."""
+    days = [("2009-07-01", 250), ("2009-07-02", 5), ("2019-03-01", 1), ("2024-05-05", 45)]
+    unit, bins = charts.time_bins(days)
+    assert (unit, bins) == ("year", [("2009-01-01", 255), ("2019-01-01", 1), ("2024-01-01", 45)])
+    assert charts.time_bins(days[:2]) == ("day", [("2009-07-01", 250), ("2009-07-02", 5)])
+    assert charts.time_bins([days[0], ("2011-01-31", 2)]) == ("month", [("2009-07-01", 250), ("2011-01-01", 2)])
+    from handaudit.reports.html.overview import Overview
+
+    ov = Overview(hands=302, status={}, payout={}, rake=[], shortfall=[], breakdowns=[], findings=[], rake_share=[],
+                  mismatches={}, over_time=days, undated=1)
+    chart = charts.time_chart(ov)
+    [bar] = chart["data"]
+    assert bar["x"] == ["2009-01-01", "2019-01-01", "2024-01-01"] and bar["y"] == [255, 1, 45]
+    assert set(bar["width"]) == {334 * 86_400_000} and set(bar["offset"]) == {0}
+    assert chart["layout"]["title"]["text"] == "Hands over time, per year"
+    assert "1 hand without a date not shown" in chart["layout"]["xaxis"]["title"]["text"]

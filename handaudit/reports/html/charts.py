@@ -170,22 +170,65 @@ def mismatch_chart(ov: Overview) -> dict | None:
     return {"id": "chart-mismatch", "data": data, "layout": _counts_on(layout, "yaxis", data), "wide": True}
 
 
+# Hands over time: bins of a day while the days span at most this, else of a month up to
+# _MONTHS_UP_TO days, else of a year (a bar a day wide on a ten-year axis would not show).
+_DAYS_UP_TO = 92
+_MONTHS_UP_TO = 8 * 366
+
+
+def time_bins(over_time: list[tuple[str, int]]) -> tuple[str, list[tuple[str, int]]]:
+    """The hands per day, binned for the span they cover: (``day``|``month``|``year``, [(the
+    bin's first day, hands)]) in order."""
+    first, last = dt.date.fromisoformat(over_time[0][0]), dt.date.fromisoformat(over_time[-1][0])
+    span = (last - first).days + 1
+    unit, cut = ("day", 10) if span <= _DAYS_UP_TO else ("month", 7) if span <= _MONTHS_UP_TO else ("year", 4)
+    bins: dict[str, int] = {}
+    for day, n in over_time:
+        key = day[:cut] + ("", "-01", "-01-01")[(10 - cut) // 3]
+        bins[key] = bins.get(key, 0) + n
+    return unit, sorted(bins.items())
+
+
 def time_chart(ov: Overview) -> dict | None:
-    """Hands per day on a time axis (days without hands are gaps, not squeezed out); the hands
-    without a date are counted in the axis title, never silently left out."""
+    """Hands per day (month, year: for the span) on a time axis, each bar its bin's width, the
+    bins without hands gaps, not squeezed out; the hands without a date counted in the axis
+    title and a note, never silently left out."""
     if not ov.over_time:
         return None
-    days = [d for d, _ in ov.over_time]
-    data = [_bar("hands", days, [n for _, n in ov.over_time], 0)]
-    data[0]["hovertemplate"] = "%{x|%Y-%m-%d}: %{y:,}<extra></extra>"
+    unit, bins = time_bins(ov.over_time)
+    starts = [d for d, _ in bins]
+    data = [_bar("hands", starts, [n for _, n in bins], 0)]
+    width = {"day": 1, "month": 28, "year": 334}[unit] * _DAY_MS
+    data[0].update(width=[width] * len(bins), offset=[0] * len(bins))  # a bar from the bin's first day
+    data[0]["hovertemplate"] = {"day": "%{x|%Y-%m-%d}", "month": "%{x|%Y-%m}", "year": "%{x|%Y}"}[unit] + \
+        ": %{y:,} hands<extra></extra>"
     undated = f"; {ov.undated:,} hand{'s' if ov.undated != 1 else ''} without a date not shown" if ov.undated else ""
-    layout = _layout("Hands over time", f"day (as the files date the hands{undated})", "hands (count)",
-                     showlegend=False)
-    layout["xaxis"]["type"] = "date"
-    layout["xaxis"].pop("tickformat", None)  # plotly's own date ticks (days, months or years)
-    if len(days) == 1:  # one day: a range around it, so that the bar is a day wide
-        layout["xaxis"]["range"] = [_day_shift(days[0], -1), _day_shift(days[0], 1)]
+    layout = _layout(f"Hands over time, per {unit}", f"{unit} (as the files date the hands{undated})",
+                     "hands (count)", showlegend=False)
+    length, margin = {"day": (1, 1), "month": (31, 7), "year": (366, 90)}[unit]  # a bin, the room around
+    layout["xaxis"].update(day_axis(starts[0], _day_shift(starts[-1], length - 1)))
+    layout["xaxis"]["range"] = [_day_shift(starts[0], -margin), _day_shift(starts[-1], length + margin)]
     return {"id": "chart-time", "data": data, "layout": _counts_on(layout, "yaxis", data), "wide": True}
+
+
+_DAY_MS = 86_400_000
+# Steps of a day axis, about ten ticks at most: days, weeks, then months (plotly's "M<n>").
+_DAY_STEPS: tuple[tuple[int, object, str], ...] = (
+    (10, _DAY_MS, "%Y-%m-%d"), (20, 2 * _DAY_MS, "%Y-%m-%d"), (70, 7 * _DAY_MS, "%Y-%m-%d"),
+    (140, 14 * _DAY_MS, "%Y-%m-%d"), (300, "M1", "%Y-%m"), (900, "M3", "%Y-%m"), (1800, "M6", "%Y-%m"))
+
+
+def day_axis(first: str, last: str) -> dict:
+    """A time axis of days from ``first`` to ``last`` (ISO dates): ticks a whole number of days
+    or months apart, each labelled once (plotly's own steps for a few days are hours: the same
+    date printed under several ticks)."""
+    span = (dt.date.fromisoformat(last) - dt.date.fromisoformat(first)).days + 1
+    for most, step, fmt in _DAY_STEPS:
+        if span <= most:
+            return {"type": "date", "tickmode": "linear", "tick0": first, "dtick": step, "tickformat": fmt}
+    years = -(-span // 3650)  # about ten ticks at most
+    return {"type": "date", "tickmode": "linear", "tick0": first[:4] + "-01-01", "dtick": f"M{12 * years}",
+            "tickformat": "%Y"}
 
 
 def _day_shift(day: str, by: int) -> str:

@@ -272,7 +272,7 @@ def _html_after_run(directory: str, html_file: str, complete: bool, temporary) -
 
     try:
         if complete:
-            _err(describe(write_report(directory, html_file)))
+            _err(describe(write_report(directory, html_file, kept=temporary is None)))
         else:
             _err(f"--html {html_file}: not written, the run did not finish")
     finally:
@@ -542,7 +542,7 @@ def report(directory, out, hands):
         raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
     out = default_path(directory) if out is None else out
     check_target(out, "-o")
-    _echo(describe(write_report(directory, out, hands)))
+    _err(describe(write_report(directory, out, hands)))  # as check --html says it: standard error
     return EXIT_OK
 
 

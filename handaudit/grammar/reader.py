@@ -13,6 +13,7 @@ import toml_rs
 
 from ..core.amounts import amount_text
 from ..core.cards import UNKNOWN, card_text
+from ..core.currencies import hand_minor_units
 from ..core.hand import Action, Hand
 from ..core.variants import VARIANTS, Variant
 from ..findings.finding import Finding
@@ -418,14 +419,28 @@ class _HandBuilder:
         self.fatal = True
 
     def _scale(self, actions: list[ParsedAction], amounts: list[tuple[list[int | None], int] | None]) -> int:
-        """The hand's scale: the most decimal places among its amounts (at most MAX_PLACES)."""
+        """The hand's scale: the most decimal places its amounts need (an action's '3.00' needs
+        none; a field's number is read without its trailing zeros), and at least its currency's
+        minor units (ISO 4217: 2 for USD), so that every hand of one currency has one scale unless
+        it needs finer (core/currencies.py); at most MAX_PLACES."""
         scale = 0
-        for p in actions:
-            if p.action.amount is not None and p.decimals > scale:
-                scale = p.decimals
         for amount in amounts:
             if amount is not None and amount[1] > scale:
                 scale = amount[1]
+        doc = self.doc
+        currency, symbol = doc.get("currency"), doc.get("currency_symbol")
+        if currency is not None or symbol is not None:
+            units = hand_minor_units(currency, symbol)
+            if units > scale:
+                scale = units
+        for p in actions:
+            a = p.action.amount
+            d = p.decimals
+            if a is not None and d > scale:
+                while d > scale and a % 10 == 0:  # written trailing zeros are not needed places
+                    a //= 10
+                    d -= 1
+                scale = d
         return scale
 
     def _check_totals(self, variant: Variant, n: int, actions: list[ParsedAction],
@@ -469,7 +484,7 @@ class _HandBuilder:
                 p = actions[index]
                 a = p.action.amount
                 if a is not None:
-                    a *= F.power_of_ten(scale - p.decimals)
+                    a = _action_units(a, p.decimals, scale)
                     if a > F.MAX_UNITS:
                         self._action_error(index, texts[index], ActionError(
                             "invalid-field", f"the amount is more than {F.MAX_UNITS_TEXT} units at the hand's "
@@ -495,7 +510,8 @@ class _HandBuilder:
         for p in actions:
             a = p.action
             if a.amount is not None and p.decimals != scale:
-                a = Action(a.kind, a.player, a.cards, a.amount * F.power_of_ten(scale - p.decimals), a.commentary, a.show_dash)
+                a = Action(a.kind, a.player, a.cards, _action_units(a.amount, p.decimals, scale), a.commentary,
+                           a.show_dash)
             scaled.append(a)
         stacks = amounts[F.SLOT_STARTING_STACKS]
         return Hand(
@@ -528,6 +544,15 @@ class _HandBuilder:
     def _result(self, hand: Hand | None) -> ReadResult:
         c = self.chunk
         return ReadResult(c.source, c.hand_key, hand, tuple(self.findings), self.text, c.line)
+
+
+def _action_units(amount: int, decimals: int, scale: int) -> int:
+    """An action's amount written at ``decimals`` places, in units of the hand's scale: multiplied
+    up, or its written trailing zeros dropped ('3.00' in a hand of scale 0 is 3; exact, since the
+    scale holds every place an amount needs)."""
+    if decimals <= scale:
+        return amount * F.power_of_ten(scale - decimals)
+    return amount // F.power_of_ten(decimals - scale)
 
 
 def _one(value: tuple[list[int | None], int] | None, scale: int) -> int | None:

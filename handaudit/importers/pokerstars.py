@@ -17,6 +17,7 @@ from typing import Final
 from ..core.amounts import amount_text
 from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, NOOP, SHOW_MUCK, Action, Hand
 from ..core.cards import card_from_text
+from ..core.currencies import hand_minor_units
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
@@ -178,6 +179,8 @@ class _Hand:
             fields["currency_symbol"] = symbol
             if "currency" not in fields:
                 fields["currency"] = CURRENCY_OF_SYMBOL[symbol]
+        if "currency" in fields:  # amounts at no fewer places than the currency's minor units (ISO 4217)
+            self.places = max(self.places, hand_minor_units(fields["currency"], fields.get("currency_symbol")))
         # (some logs have a blank line after every line: the header lines are the first non-blank ones)
         rows = [k for k in range(len(lines)) if lines[k].strip()]
         if len(rows) < 2:

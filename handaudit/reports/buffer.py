@@ -549,6 +549,7 @@ class HandsTable(Table):
         self.rake = Ints()
         self.rake_check = Strings()
         self.currency = Strings()
+        self.currency_symbol = Strings()
         self.venue = Strings()
         self.table = Strings()
         self.event = Strings()
@@ -568,7 +569,7 @@ class HandsTable(Table):
             self.source, self.hand_key, self.hand_index, self.line, self.variant, self.rulebook, self.status,
             self.complete, self.players, self.actions, self.scale, self.findings, self.errors, self.warnings,
             self.infos, self.first_error, self.determined, self.pots, self.pot_total, self.payout_check, self.rake,
-            self.rake_check, self.currency, self.venue, self.table, self.event, self.seat_count, self.level,
+            self.rake_check, self.currency, self.currency_symbol, self.venue, self.table, self.event, self.seat_count, self.level,
             self.time_zone, self.timestamp, self.bring_in, self.small_bet, self.big_bet, self.min_bet, self.hand,
             self.blinds_or_straddles, self.antes, self.date, self.time,
         ]
@@ -659,13 +660,14 @@ class PlayersTable(Table):
         self.finishing_recorded = Ints()
         self.winnings_recorded = Ints()
         self.net = Ints()
+        self.net_recorded = Ints()
         self.folded = Flags()
         self.all_in = Flags()
         self.hole_cards = Texts()
         self.columns = [
             self.player, self.name, self.seat, self.starting_stack, self.ante, self.blind, self.put_in, self.returned,
             self.contributed, self.received, self.finishing_computed, self.finishing_recorded, self.winnings_recorded,
-            self.net, self.folded, self.all_in, self.hole_cards,
+            self.net, self.net_recorded, self.folded, self.all_in, self.hole_cards,
         ]
 
     def count(self) -> int:

@@ -18,7 +18,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": KEY + (
         "line", "hand", "variant", "rulebook", "status", "complete", "players", "actions", "scale",
         "findings", "errors", "warnings", "infos", "first_error", "determined", "pots", "pot_total",
-        "payout_check", "rake", "rake_check", "currency", "venue", "table", "event", "seat_count", "level",
+        "payout_check", "rake", "rake_check", "currency", "currency_symbol", "venue", "table", "event", "seat_count", "level",
         "date", "time", "time_zone", "timestamp", "blinds_or_straddles", "antes", "bring_in", "small_bet",
         "big_bet", "min_bet"),
     "actions": KEY + (
@@ -32,7 +32,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "players": KEY + (
         "player", "name", "seat", "starting_stack", "ante", "blind", "put_in", "returned",
         "contributed", "received", "finishing_computed", "finishing_recorded", "winnings_recorded",
-        "net", "folded", "all_in", "hole_cards", "scale"),
+        "net", "net_recorded", "folded", "all_in", "hole_cards", "scale"),
 }
 
 # The fields of each award in the pots table's ``awards`` list, in order: the row builder buffers

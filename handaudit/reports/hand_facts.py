@@ -19,6 +19,7 @@ import datetime as dt
 import re
 from typing import Final
 
+from ..core.currencies import iso_code
 from ..core.hand import Hand
 
 _H: Final = dt.timedelta(hours=1)
@@ -77,12 +78,22 @@ def level(hand: Hand | None) -> int | None:
 
 
 def currency(hand: Hand | None) -> str | None:
-    """The hand's currency: PHH ``currency`` (ISO 4217 code), else ``currency_symbol``; None for chips."""
+    """The hand's currency as an ISO 4217 code: PHH ``currency`` (``usd`` read as ``USD``), else
+    the code of ``currency_symbol`` (``$`` -> ``USD``); a text that is neither, as written; None
+    for chips (core/currencies.py)."""
     if hand is None:
         return None
-    value = hand.fields.get("currency")
-    if isinstance(value, str) and value:
-        return value
+    fields = hand.fields
+    value, symbol = fields.get("currency"), fields.get("currency_symbol")
+    if value is None and symbol is None:
+        return None
+    return iso_code(value, symbol)
+
+
+def currency_symbol(hand: Hand | None) -> str | None:
+    """The PHH ``currency_symbol`` field as written, or None."""
+    if hand is None:
+        return None
     symbol = hand.fields.get("currency_symbol")
     return symbol if isinstance(symbol, str) and symbol else None
 

@@ -65,10 +65,8 @@ def render_ledger(hand: Hand, replay: Replay, settlement: Settlement) -> str:
     variant = VARIANTS.get(hand.variant)
     units = "chips" if hand.scale == 0 else f"units of {fmt(1)}"
     title = f"Settlement of {hand.source}" + (f" [{hand.hand_key}]" if hand.hand_key else "")
-    if hand.hand is not None:
+    if hand.hand is not None and str(hand.hand) != hand.hand_key:  # once: "[12]" already says hand 12
         title += f" (hand {hand.hand})"
-    if hand.hand is not None:
-        title += f", hand {hand.hand}"
     lines = [title, f"Variant {hand.variant}; amounts exact ({units}); players p1..p{n} in PHH order.", ""]
 
     # 1. put in

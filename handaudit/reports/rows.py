@@ -143,6 +143,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.rake.append(rake)
     h.rake_check.add(rake_check)
     h.currency.add(_currency(hand))
+    h.currency_symbol.add(facts.currency_symbol(hand))
     h.venue.add(facts.venue(hand))
     h.table.add(facts.table(hand))
     h.event.add(facts.event(hand))
@@ -211,11 +212,23 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
         # (tuples or None, never a Sequence: compiled, indexing a Sequence is a generic call)
         rec_fin, rec_win = hand.finishing_stacks or None, hand.winnings or None
         starting, antes, blinds = hand.starting_stacks, hand.antes, hand.blinds_or_straddles
+        convention = settlement.convention if settlement is not None else None
+        gross = convention == "gross"  # the file's winnings include the returns
+        # winnings all 0 though a pot was won ("zeros"): no recorded result to net
+        won = rec_win if convention != "zeros" else None
         pl = buf.players
         for p in range(n):
             paid, back, got = put_in[p], returned[p], received[p]
             contributed = paid - back if paid is not None and back is not None else None
             net = got - contributed if got is not None and contributed is not None else None
+            start = starting[p]
+            net_recorded: int | None = None
+            if rec_fin is not None and start is not None:
+                net_recorded = rec_fin[p] - start
+            elif won is not None:
+                spent = paid if gross else contributed
+                if spent is not None:
+                    net_recorded = won[p] - spent
             hole: tuple[int, ...] | None
             folded: bool | None
             all_in: bool | None
@@ -238,6 +251,7 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
             pl.finishing_recorded.append(rec_fin[p] if rec_fin is not None else None)
             pl.winnings_recorded.append(rec_win[p] if rec_win is not None else None)
             pl.net.append(net)
+            pl.net_recorded.append(net_recorded)
             pl.folded.append(folded)
             pl.all_in.append(all_in)
             pl.hole_cards.append(cards_text(hole) if hole else None)
@@ -295,4 +309,4 @@ def _award_hand(award: Award) -> str | None:
 
 
 def _currency(hand: Hand | None) -> str | None:
-    return currency(hand)  # the currency code, else its symbol (reports/hand_facts.py)
+    return currency(hand)  # the ISO 4217 code (reports/hand_facts.py)

@@ -44,7 +44,7 @@ _KEY = [
     _c("hand_key", pa.string(), "The hand's table name in a `.phhs` file (`\"12\"`); `\"\"` for a `.phh` file. Not unique in a broken file: use `hand_index`.", False),
     _c("hand_index", pa.int64(), "0-based position of the hand in its source file. `(source, hand_index)` identifies a hand; join the tables on it.", False),
 ]
-_SCALE = _c("scale", pa.int8(), "Decimal places of this hand's amounts: an amount `a` is `a / 10**scale` chips or currency units.")
+_SCALE = _c("scale", pa.int8(), "Decimal places of this hand's amounts: an amount `a` is `a / 10**scale` chips or currency units. The currency's ISO 4217 minor units (0 for chips), more only when the hand needs finer.")
 
 _AWARD = pa.struct([
     pa.field("player", pa.int16()),
@@ -75,7 +75,8 @@ TABLES: dict[str, list[Column]] = {
         _c("payout_check", pa.string(), "`match`, `mismatch`, `not-recorded` or `undetermined`: the recorded finishing stacks and winnings against the settlement; null when unreadable."),
         _c("rake", pa.int64(), "Pot total minus recorded winnings (minor units), when winnings are recorded (net; gross winnings: plus the returns); with finishing stacks only, the rake they show when the rake model explains them; else null."),
         _c("rake_check", pa.string(), "The rake model's verdict on the recorded payouts: `exact` (a rake structure is set and each payout is exactly the winner's share of the raked pots), `explained` (no structure set: some rake per pot within `rake_limit_percent` explains every payout), `unexplained` (a payout mismatch), or null (nothing recorded, or winners not determined)."),
-        _c("currency", pa.string(), "The PHH `currency` field (an ISO 4217 code), else its `currency_symbol`, or null (chips). The run's summary gives the rake per currency."),
+        _c("currency", pa.string(), "The hand's currency as an ISO 4217 code: the PHH `currency` field (`usd` read as `USD`), else the code of its `currency_symbol` (`$` is `USD`, `\u20ac` `EUR`, `\u00a3` `GBP`); a text that is neither a code nor a known symbol as written; null for chips. Every hand of one currency has the same `scale` (its ISO 4217 minor units) unless one needs finer. The run's summary gives the rake per currency."),
+        _c("currency_symbol", pa.string(), "The PHH `currency_symbol` field as written (`$`), or null."),
         _c("venue", pa.string(), "The PHH `venue` field (the site or card room, `PokerStars`), or null."),
         _c("table", pa.string(), "The PHH `table` field (as text), or null. A keyword in SQL: quote it (`\"table\"` in DuckDB)."),
         _c("event", pa.string(), "The PHH `event` field (a tournament or event name), or null."),
@@ -145,7 +146,8 @@ TABLES: dict[str, list[Column]] = {
         _c("finishing_computed", pa.int64(), "Finishing stack as settled by handaudit; null when not determined or the starting stack is unknown."),
         _c("finishing_recorded", pa.int64(), "Finishing stack as recorded in the file (`finishing_stacks`), or null."),
         _c("winnings_recorded", pa.int64(), "Winnings as recorded in the file (`winnings`), or null."),
-        _c("net", pa.int64(), "Net change: `received - contributed` (= finishing minus starting stack); null when not determined."),
+        _c("net", pa.int64(), "Net change as settled: `received - contributed` (= finishing minus starting stack); null when not determined."),
+        _c("net_recorded", pa.int64(), "Net change as the file records it, to compare with `net`: `finishing_recorded - starting_stack`, else `winnings_recorded - contributed` (`winnings_recorded - put_in` when the file's winnings include the returns); null when the file records neither (or its winnings are all 0 although a pot was won)."),
         _c("folded", pa.bool_(), "The player folded."),
         _c("all_in", pa.bool_(), "The player ended the hand with no chips behind."),
         _c("hole_cards", pa.string(), "The player's final hole cards in the notation (`??` for unknown), or null."),
@@ -269,10 +271,13 @@ def markdown() -> str:
         "`(source, hand_index)`: the table name (`hand_key`) can repeat in a broken `.phhs` file.",
         "Join the tables on `(source, hand_index)`.",
         "",
-        "Amounts are exact: `int64` counts of the hand's smallest unit, with the hand's `scale` (its",
-        "number of decimal places, the largest among the amounts written in the hand) on the same",
-        "row: an amount `a` is `a / 10**scale` chips or currency units, e.g. `2685` at scale `2` is",
-        "`26.85`. No column is a binary float. To add amounts of hands with different scales",
+        "Amounts are exact: `int64` counts of the hand's smallest unit, with the hand's `scale` on",
+        "the same row: an amount `a` is `a / 10**scale` chips or currency units, e.g. `2685` at",
+        "scale `2` is `26.85`. The scale is fixed per currency: its ISO 4217 minor units (2 for",
+        "`USD`, 0 for `JPY`, 3 for `KWD`; 0 for chips), more only for a hand whose amounts need finer",
+        "(a fraction of a cent), whatever the text wrote (`3`, `3.0` and `3.00` USD are all `300`).",
+        "So the amounts of one currency add up as they are. No column is a binary float. To add",
+        "amounts of hands with different scales",
         "exactly, bring them to one scale as integers first, e.g. in DuckDB",
         "`sum(rake * (10 ** (6 - scale))::BIGINT)` is the total in millionths (exact for scales up",
         "to 6); divide by `1e6` only to display it. Within one hand every amount has the same scale.",

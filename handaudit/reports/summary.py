@@ -32,7 +32,8 @@ class Summary:
                  rake_units: dict | None = None, rake_hands: int = 0, worst: list | None = None,
                  files: int = 0, not_phh: list | None = None, elapsed: float | None = None,
                  jobs: int | None = None, rulebook: str | None = None, ignored: Counter | None = None,
-                 rake_counts: Counter | None = None) -> None:
+                 rake_counts: Counter | None = None, shortfall_units: dict | None = None,
+                 shortfall_counts: Counter | None = None) -> None:
         self.hands = hands
         self.valid = valid
         self.invalid = invalid
@@ -55,6 +56,11 @@ class Summary:
         self.ignored: Counter = Counter() if ignored is None else ignored
         # (currency, scale) -> hands with recorded winnings
         self.rake_counts: Counter = Counter() if rake_counts is None else rake_counts
+        # (currency, scale) -> the pot total minus the recorded winnings of the hands whose payouts
+        # do not match (payout_check "mismatch"), and those hands: not rake, since what the
+        # settlement says they should have paid is not what they paid (negative: paid beyond the pots)
+        self.shortfall_units: dict = {} if shortfall_units is None else shortfall_units
+        self.shortfall_counts: Counter = Counter() if shortfall_counts is None else shortfall_counts
 
     def field_values(self) -> tuple:
         """The fields' values, in :data:`FIELDS` (the constructor's) order."""
@@ -97,14 +103,15 @@ class Summary:
     def rake_by_currency(self) -> list[tuple[str, Decimal, int]]:
         """[(currency, total rake, hands)], exact: one entry per currency (its amounts at any
         scale add exactly), and for hands without a currency one per scale (``chips`` at scale 0,
-        ``no currency, 2 decimals``), since chips and an unnamed money do not add up."""
-        totals: dict[str, Decimal] = {}
-        hands: dict[str, int] = {}
-        for (cur, scale), units in sorted(self.rake_units.items()):
-            label = cur or ("chips" if scale == 0 else f"no currency, {scale} decimals")
-            totals[label] = totals.get(label, Decimal(0)) + Decimal(units).scaleb(-scale)
-            hands[label] = hands.get(label, 0) + self.rake_counts.get((cur, scale), 0)
-        return [(label, totals[label], hands[label]) for label in sorted(totals)]
+        ``no currency, 2 decimals``), since chips and an unnamed money do not add up. Only rake:
+        the hands whose payouts do not match are in :meth:`shortfall_by_currency`."""
+        return _by_currency(self.rake_units, self.rake_counts)
+
+    def shortfall_by_currency(self) -> list[tuple[str, Decimal, int]]:
+        """[(currency, unexplained shortfall, hands)] of the hands whose payouts do not match: the
+        pot total minus the recorded winnings, which no rake explains (negative when more was paid
+        than the pots held); grouped as :meth:`rake_by_currency`."""
+        return _by_currency(self.shortfall_units, self.shortfall_counts)
 
     # -- building --------------------------------------------------------------------------
     def add(self, status: str, findings: Sequence[Finding], payout_check: str | None, rake_units: int | None,
@@ -124,7 +131,10 @@ class Summary:
         if payout_check is not None:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
-            self.add_rake(rake_units, scale, 1, currency or "")
+            if payout_check == "mismatch":
+                self.add_shortfall(rake_units, scale, 1, currency or "")
+            else:
+                self.add_rake(rake_units, scale, 1, currency or "")
         if ignored:
             self.ignored.update(ignored)
 
@@ -135,6 +145,13 @@ class Summary:
         self.rake_hands += hands
         if hands:
             self.rake_counts[key] += hands
+
+    def add_shortfall(self, units: int, scale: int, hands: int = 1, currency: str = "") -> None:
+        """Add ``units`` of a payout mismatch's pot total minus recorded winnings, of ``hands`` hands."""
+        key = (currency, scale)
+        self.shortfall_units[key] = self.shortfall_units.get(key, 0) + units
+        if hands:
+            self.shortfall_counts[key] += hands
 
     def _add_findings(self, findings: Sequence[Finding], source: str, hand_index: int, hand_key: str,
                       hand_number: object) -> None:
@@ -180,6 +197,9 @@ class Summary:
             self.add_rake(units, scale, 0, cur)
         self.rake_hands += other.rake_hands
         self.rake_counts.update(other.rake_counts)
+        for (cur, scale), units in other.shortfall_units.items():
+            self.add_shortfall(units, scale, 0, cur)
+        self.shortfall_counts.update(other.shortfall_counts)
         for item in other.worst:
             self._offer(item)
 
@@ -224,6 +244,8 @@ class Summary:
             "payout_check": {k: self.payout.get(k, 0) for k in PAYOUT_CHECKS},
             "rake_total": None if self.rake is None else str(self.rake), "rake_hands": self.rake_hands,
             "rake": [{"currency": cur, "total": str(total), "hands": n} for cur, total, n in self.rake_by_currency()],
+            "unexplained_shortfall": [{"currency": cur, "total": str(total), "hands": n}
+                                      for cur, total, n in self.shortfall_by_currency()],
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
             "ignored": dict(sorted(self.ignored.items())),
         }
@@ -233,4 +255,14 @@ class Summary:
 # compare and show (a test holds it to the constructor's parameters).
 FIELDS: Final[tuple[str, ...]] = ("hands", "valid", "invalid", "unreadable", "findings", "code_hands", "severities",
                                   "payout", "rake_units", "rake_hands", "worst", "files", "not_phh", "elapsed",
-                                  "jobs", "rulebook", "ignored", "rake_counts")
+                                  "jobs", "rulebook", "ignored", "rake_counts", "shortfall_units", "shortfall_counts")
+
+
+def _by_currency(units_of: dict, counts: Counter) -> list[tuple[str, Decimal, int]]:
+    totals: dict[str, Decimal] = {}
+    hands: dict[str, int] = {}
+    for (cur, scale), units in sorted(units_of.items()):
+        label = cur or ("chips" if scale == 0 else f"no currency, {scale} decimals")
+        totals[label] = totals.get(label, Decimal(0)) + Decimal(units).scaleb(-scale)
+        hands[label] = hands.get(label, 0) + counts.get((cur, scale), 0)
+    return [(label, totals[label], hands[label]) for label in sorted(totals)]

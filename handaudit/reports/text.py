@@ -8,7 +8,6 @@ Parquet report (:func:`summary_from_report`).
 
 from __future__ import annotations
 
-import re
 import shlex
 import sys
 import time
@@ -17,28 +16,19 @@ from decimal import Decimal
 
 from ..core.status import ERROR, INFO, INVALID, SEVERITY_RANK, VALID, WARNING
 from ..grammar.sources import printable, report_path
+from .escape import TERMINAL, escape
 from .summary import PAYOUT_CHECKS, WORST, Summary
 
 # ---------------------------------------------------------------------------------------------
 # text that is safe on a terminal
 
-# What text output never writes raw: C0 controls but tab and newline (ESC starts a terminal's
-# escape sequences, CR rewrites the line), DEL, C1 controls (CSI, OSC, NEL), the Unicode line
-# and paragraph separators, lone surrogates (an undecodable byte of a file name).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]+")
-
 
 def terminal_text(text: str) -> str:
     """``text`` with what a terminal would act on written as escapes (``\\x1b``, ``\\u009b``;
     an undecodable byte ``\\xff``), as :func:`~handaudit.grammar.sources.printable` writes them;
-    newlines and tabs kept. Everything the command line prints goes through it."""
-    if text.isascii() and text.isprintable():
-        return text
-    return _UNSAFE.sub(_escape_match, text)
-
-
-def _escape_match(m: re.Match[str]) -> str:
-    return printable(m.group())
+    newlines and tabs kept. Everything the command line prints goes through it: it is
+    :func:`~handaudit.reports.escape.escape` for the terminal, the one escaping of every output."""
+    return escape(text, TERMINAL)
 
 
 def shell_word(text: str) -> str:
@@ -156,12 +146,15 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
     lines.append("")
     checks = "  ".join(f"{k} {_n(s.payout.get(k, 0))}" for k in PAYOUT_CHECKS)
     lines.append(f"Payout checks: {checks}")
-    if s.rake_hands:
-        groups = s.rake_by_currency()
-        lines.append("Rake (hands with recorded winnings): " + "; ".join(
-            f"{cur} {_grouped(total)} over {_n(n)} hand{'s' if n != 1 else ''}" for cur, total, n in groups))
+    groups = s.rake_by_currency()
+    if groups:
+        lines.append("Rake (hands with recorded winnings that pay out as settled): " + _per_currency(groups))
     else:
-        lines.append("Rake: none computed (no hand records its winnings)")
+        lines.append("Rake: none computed (no hand records winnings that pay out as settled)")
+    short = s.shortfall_by_currency()
+    if short:
+        lines.append("Unexplained shortfall, not rake (pot total minus recorded winnings of the payout mismatches; "
+                     "negative: paid beyond the pots): " + _per_currency(short))
     if s.elapsed is not None:
         jobs = f", {s.jobs} job{'s' if s.jobs != 1 else ''}" if s.jobs else ""
         built = f", {build}" if build else ""
@@ -173,6 +166,11 @@ def render_summary(s: Summary, out_dir: str | None = None, note: str | None = No
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"
+
+
+def _per_currency(groups: list[tuple[str, Decimal, int]]) -> str:
+    return "; ".join(f"{escape(cur)} {_grouped(total)} over {_n(n)} hand{'s' if n != 1 else ''}"
+                     for cur, total, n in groups)
 
 
 def _grouped(d: Decimal) -> str:
@@ -241,6 +239,7 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
     s = Summary()
     hands = read_table(out_dir, "hands", ["source", "hand_key", "hand_index", "status", "findings", "errors",
                                           "payout_check", "rake", "scale", "rulebook", "currency"])
+    checks = hands.column("payout_check").to_pylist()
     s.hands = hands.num_rows
     for status, n in _value_counts(hands.column("status")).items():
         if status == VALID:
@@ -255,9 +254,12 @@ def summary_from_report(out_dir) -> tuple[Summary, dict | None]:
     rake = hands.column("rake").to_pylist()
     scale = hands.column("scale").to_pylist()
     money = hands.column("currency").to_pylist()
-    for r, sc, cur in zip(rake, scale, money, strict=True):
+    for r, sc, cur, check in zip(rake, scale, money, checks, strict=True):
         if r is not None and sc is not None:
-            s.add_rake(r, sc, 1, cur or "")
+            if check == "mismatch":
+                s.add_shortfall(r, sc, 1, cur or "")
+            else:
+                s.add_rake(r, sc, 1, cur or "")
     findings = read_table(out_dir, "findings", ["source", "hand_index", "code", "severity"])
     for code, n in _value_counts(findings.column("code")).items():
         s.findings[code] = n

@@ -560,17 +560,30 @@ def render_table(names: list[str] | None = None, width: int = 120) -> str:
 
 
 def render_codes(names: list[str] | None = None, width: int = 120) -> str:
-    """Each finding code a rulebook cites, with the rule per rulebook (for ``rulebooks --codes``)."""
+    """Every finding code (the one catalogue, ``CODES``, in its order), with its severity, its
+    meaning, the rule each rulebook cites for it, and the parameters that change it (for
+    ``rulebooks --codes``): a code no rulebook cites (reading the file, a site's figures) says so."""
     import textwrap  # only `handaudit rulebooks` renders: a run does without it
 
+    from .params import CODES_CHANGED_BY
+
     books = [load_rulebook(n) for n in (names or BUILTIN)]
-    codes = [c for c in CODES if any(c in b.citations for b in books)]
     namew = max(len(b.name) for b in books)
-    out = []
-    for code in codes:
-        out.append(f"{code} ({CODES[code].severity}): {CODES[code].summary}")
-        for b in books:
-            rule = b.cite(code) or "-"
-            head = f"    {b.name.ljust(namew)}  "
-            out.extend(textwrap.wrap(rule, width, initial_indent=head, subsequent_indent=" " * len(head)))
+    changed: dict[str, list[str]] = {}
+    for param, codes in CODES_CHANGED_BY.items():
+        for code in codes:
+            changed.setdefault(code, []).append(param)
+    out = [f"{len(CODES)} finding codes ({', '.join(b.name for b in books)}):", ""]
+    for code, info in CODES.items():
+        out.append(f"{code} ({info.severity}): {info.summary}")
+        if any(b.cite(code) for b in books):
+            for b in books:
+                rule = b.cite(code) or "-"
+                head = f"    {b.name.ljust(namew)}  "
+                out.extend(textwrap.wrap(rule, width, initial_indent=head, subsequent_indent=" " * len(head)))
+        else:
+            out.append("    no rulebook cites a rule for it: a check of the hand as written (its text, fields or figures)")
+        if code in changed:
+            out.extend(textwrap.wrap("changed by: " + ", ".join(sorted(changed[code])), width,
+                                     initial_indent="    ", subsequent_indent="      "))
     return "\n".join(out) + "\n"

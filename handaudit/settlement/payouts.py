@@ -76,14 +76,15 @@ class PayoutCheck(Value):
         self.pot_rakes: Final = pot_rakes
         self.rake_check: Final = rake_check
 
-RULE_PAYOUT: Final = "Robert's Rules of Poker v11, Glossary, Table stakes (reading: pots, side pots and returns)"
+RULE_PAYOUT: Final = "reading: pots, side pots and returns"
 RULE_RAKE: Final = "settlement: rake limit ({pct}% of the pot + {units} unit(s))"
 
 
 def _cite(rulebook: Rulebook, code: str, default: str) -> str:
-    """The rule text of a settlement finding: the rulebook's citation for ``code`` (if any), then ours."""
-    text = rulebook.cite(code)
-    return f"{text}; {default}" if text else default
+    """The rule text of a settlement finding: the run's rulebook's citation for ``code`` (each
+    built-in cites its own table stakes rule; a book that cites none, its title), then ours."""
+    text = rulebook.cite(code) or f"{rulebook.title}, table stakes"
+    return f"{text} ({default})" if default == RULE_PAYOUT else f"{text}; {default}"
 
 
 def _limits(rulebook: Rulebook) -> tuple[int, int]:
@@ -196,7 +197,7 @@ class _Model:
             if moved:
                 shown, why = gross, "; not rake: another player is recorded with more than the settlement gives"
             elif self.stated:
-                why = "; after the rake the site states"
+                why = f"; the site states a rake of {amount_text(sum(self.maxes), scale)}"
             elif self.structured:
                 why = f"; {_describe(rulebook, scale)}"
             elif self.no_drop:

@@ -132,7 +132,8 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
 
     total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
     if TOTAL in fields and total != pot_total:
-        out.append(Finding("site-total-pot-mismatch", f"the site states a total pot of {fields.get(TOTAL)}; "
+        stated_total = fields.get(TOTAL) if total is None else text(total)  # at the hand's scale, as the pots
+        out.append(Finding("site-total-pot-mismatch", f"the site states a total pot of {stated_total}; "
                            f"the settlement's pots total {text(pot_total)}"))
     rake = units(fields.get(RAKE), scale) if RAKE in fields else None
     collected = _list(fields.get(COLLECTED), scale, n)

@@ -363,8 +363,9 @@ time_limit = 30
 time_banks = [60, 60, 60]
 """
     hand = clean(read_text(NT3 + extra))
-    assert hand.finishing_stacks == (2013, 806, 1970)
-    assert hand.winnings == (20, 0, 0)
+    assert hand.scale == 2  # USD: its ISO 4217 minor units, though 201.30 needs one place
+    assert hand.finishing_stacks == (20130, 8060, 19700)
+    assert hand.winnings == (200, 0, 0)
     assert hand.ante_trimming_status is False
 
 
@@ -980,3 +981,35 @@ def test_a_float_too_large_for_toml_is_an_invalid_amount():
     r = read_text(text)
     assert [(f.code, f.message) for f in r.findings] == [
         ("invalid-field", "field 'min_bet' is 1e400: too large (more than 4 * 10**18 units of its last decimal place)")]
+
+
+
+WHOLE = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 80, 197]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 6.00', 'p2 f']
+"""
+
+
+@pytest.mark.parametrize(("extra", "scale", "raise_to"), [
+    ("", 0, 6),  # chips: integers ('6.00' needs no decimal place)
+    ("currency = 'USD'\n", 2, 600),  # ISO 4217 minor units
+    ("currency = 'usd'\n", 2, 600),
+    ("currency_symbol = '$'\n", 2, 600),  # the symbol's code
+    ("currency_symbol = '\u20ac'\n", 2, 600),  # EUR
+    ("currency = 'JPY'\n", 0, 6),
+    ("currency = 'KWD'\n", 3, 6000),
+    ("currency = '<b>'\n", 0, 6),  # not a code: its hands keep the places they need
+])
+def test_the_scale_is_the_currencys_minor_units(extra, scale, raise_to):
+    hand = clean(read_text(WHOLE + extra))
+    assert hand.scale == scale
+    assert hand.actions[4].amount == raise_to
+    assert hand.starting_stacks[0] == 200 * 10**scale
+
+
+def test_a_hand_finer_than_its_currency_keeps_its_places():
+    hand = clean(read_text(WHOLE.replace("6.00", "6.125") + "currency = 'USD'\n"))
+    assert hand.scale == 3 and hand.actions[4].amount == 6125 and hand.blinds_or_straddles == (1000, 2000, 0)

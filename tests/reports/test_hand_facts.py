@@ -56,8 +56,13 @@ def test_venue_table_event_seats_level_currency():
     hand = _hand("venue = 'PokerStars'\ntable = 7\nevent = 'Sunday Million'\nseat_count = 9\nlevel = 12\n"
                  "currency_symbol = '$'\n")
     assert (F.venue(hand), F.table(hand), F.event(hand), F.seat_count(hand), F.level(hand), F.currency(hand)) == (
-        "PokerStars", "7", "Sunday Million", 9, 12, "$")
+        "PokerStars", "7", "Sunday Million", 9, 12, "USD")  # the symbol's ISO 4217 code
+    assert F.currency_symbol(hand) == "$"  # the symbol as written, in its own column
     assert F.currency(_hand("currency = 'EUR'\ncurrency_symbol = '€'\n")) == "EUR"  # the code wins
+    assert F.currency(_hand("currency = 'usd'\n")) == "USD"
+    assert F.currency(_hand("currency_symbol = '£'\n")) == "GBP"
+    assert F.currency(_hand("currency = 'chips of <b>'\n")) == "chips of <b>"  # neither: as written
+    assert F.currency_symbol(_hand("currency = 'USD'\n")) is None
     plain = _hand("")
     assert [f(plain) for f in (F.venue, F.table, F.event, F.seat_count, F.level, F.currency, F.timestamp)] == [None] * 7
     assert F.venue(None) is None and F.timestamp(None) is None

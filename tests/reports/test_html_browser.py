@@ -214,3 +214,90 @@ def test_explain_html_page(browser, tmp_path, repo):
     errors, requests = _problems(browser)
     assert errors == [] and requests == []
     print("dispute sheet screenshot:", _screenshot(browser, "explain-hand.png"))
+
+
+# Markup, comment openers, script closers, template syntax and javascript: URLs, in one text.
+HOSTILE = ("<b>bold</b><a href=\"javascript:window.pwned=1\">Click here to verify your account</a>"
+           "<!--<script>window.pwned=2</script></script><img src=x onerror=\"window.pwned=3\">"
+           "<style>body{display:none}</style>{{ 7*7 }}{% if 1 %}x{% endif %}${7*7}%{x}"
+           "\u2028javascript:alert(1)")
+
+
+def _toml(text: str) -> str:
+    return "'''" + text + "'''"
+
+
+@pytest.fixture(scope="module")
+def hostile_html(tmp_path_factory):
+    """A report from hands whose every text field holds HOSTILE: venue, table, event, currency
+    (a payout mismatch: the currency is a chart's legend and the shortfall table's), the symbol,
+    players, author, place, url, an action's commentary, a user field, the table name."""
+    from helpers import OUT_OF_TURN_HAND, VALID_HAND
+
+    fields = "".join(f"{k} = {_toml(HOSTILE)}\n" for k in (
+        "venue", "table", "event", "author", "url", "address", "city", "region", "country", "_note"))
+    players = f"players = [{_toml(HOSTILE)}, {_toml(HOSTILE + '2')}, {_toml(HOSTILE + '3')}]\n"
+    hands = [
+        VALID_HAND.replace("'p2 f']", f"'p2 f # {HOSTILE.replace(chr(39), '')}']") + fields + players
+        + f"currency = {_toml(HOSTILE)}\nyear = 2026\nmonth = 7\nday = 1\n",
+        VALID_HAND.replace("winnings = [0, 0, 0.25]", "winnings = [0, 0, 0.20]") + fields + players
+        + f"currency_symbol = {_toml(HOSTILE)}\nyear = 2026\nmonth = 7\nday = 3\n",
+        OUT_OF_TURN_HAND + fields + players + f"currency = {_toml(HOSTILE)}\n",
+        "variant = 'NT'\nantes = [0, 0\n" + fields,
+    ]
+    tmp = tmp_path_factory.mktemp("hostile")
+    phhs = tmp / "hostile.phhs"
+    key = HOSTILE.replace("'", "").replace("\u2028", " ")
+    phhs.write_text("".join(f"['{key}{i}']\n{h}\n" for i, h in enumerate(hands)), encoding="utf-8")
+    out = tmp / "report"
+    r = run_cli("check", str(phhs), "--out", str(out), "--fail-on", "never", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    html = tmp / "hostile.html"
+    r = run_cli("report", str(out), "-o", str(html))
+    assert r.returncode == 0, r.stderr
+    return html
+
+
+def test_text_from_hostile_hands_stays_text(browser, hostile_html):
+    """No element, link, style or script of the input in the DOM (HTML or the charts' SVG), no
+    handler run, every chart drawn, no console error; the text itself shown as written."""
+    from selenium.webdriver.common.by import By
+
+    n = _check_overview(browser, hostile_html, "hostile-overview.png")
+    assert n >= 4
+    found = browser.execute_script("""
+        var d = document;
+        return {
+          pwned: window.pwned === undefined ? null : window.pwned,
+          scripts: d.querySelectorAll('script').length,
+          styles: Array.from(d.querySelectorAll('style')).filter(function (e) {  // plotly adds its own
+            return e.parentNode !== d.head || /body{display:none}/.test(e.textContent); }).length,
+          imgs: d.querySelectorAll('img, image').length,
+          handlers: Array.from(d.querySelectorAll('*')).filter(function (e) {
+            return Array.from(e.attributes).some(function (a) { return /^on/i.test(a.name); }); }).length,
+          bold: Array.from(d.querySelectorAll('b, strong, a, img')).filter(function (e) {
+            return /bold|Click here|display:none/.test(e.textContent); }).length,
+          links: Array.from(d.querySelectorAll('a')).map(function (a) {
+            return a.getAttribute('href') || a.getAttribute('xlink:href') || ''; }).filter(function (h) {
+            return h.charAt(0) !== '#'; }),
+          svgLinks: d.querySelectorAll('svg a').length,
+          svgBold: Array.from(d.querySelectorAll('svg tspan')).filter(function (t) {
+            return /bold/.test(t.getAttribute('style') || ''); }).length,
+          legend: Array.from(d.querySelectorAll('#chart-mismatch .legendtext')).map(function (t) {
+            return t.textContent; }),
+          shown: d.body.innerText.indexOf('<a href="javascript:window.pwned=1">Click here') >= 0,
+          hidden: getComputedStyle(d.body).display
+        };""")
+    assert found["pwned"] is None
+    assert (found["scripts"], found["styles"]) == (3, 0)  # the data block, plotly, ours; no style of the input
+    assert found["imgs"] == 0 and found["handlers"] == 0
+    assert found["bold"] == 0  # no <b>bold</b>, <a>Click here</a> of the input
+    assert found["links"] == [] and found["svgLinks"] == 0 and found["svgBold"] == 0
+    assert found["legend"] and all(t.startswith("<b>bold</b><a href=") for t in found["legend"])
+    assert found["shown"] and found["hidden"] != "none"
+    # a hand page: the same text, as text
+    rows = browser.find_elements(By.CSS_SELECTOR, "#flagged tbody tr")
+    assert rows
+    text = _check_hand_page(browser, rows[0], "hostile-hand-page.png")
+    assert "Click here to verify your account" in text
+    assert browser.execute_script("return window.pwned === undefined")

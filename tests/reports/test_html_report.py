@@ -55,12 +55,15 @@ def test_overview_counts_and_exact_rake(mix):
     assert ov.hands == 5
     assert ov.status == {"valid": 1, "invalid": 3, "unreadable": 1}
     assert ov.payout == {"match": 1, "mismatch": 3, "not-recorded": 0, "undetermined": 0, "none (unreadable)": 1}
-    # USD: 0.01 of 0.25; the unnamed hands (scale 2): 0 + 0.15 - 0.05 of 0.25 + 0.25 + 0.20
+    # Rake: only [1] pays out as settled (0 of 0.25); a payout mismatch's pot minus recorded
+    # winnings is an unexplained shortfall, not rake: USD 0.01 of 0.25; unnamed 0.15 - 0.05 of 0.45
     assert [(r.currency, r.hands, r.rake, r.pots, r.share) for r in ov.rake] == [
-        ("USD", 1, "0.01", "0.25", "4.00%"), ("no currency (scale 2)", 3, "0.10", "0.70", "14.29%")]
-    assert dict(ov.rake_share) == {"below 0": 1, "0 (no rake)": 1, "0-1%": 0, "1-2%": 0, "2-3%": 0, "3-4%": 0,
-                                   "4-5%": 1, "5-6%": 0, "6-7%": 0, "7-8%": 0, "8-9%": 0, "9-10%": 0,
-                                   "10% or more": 1}
+        ("no currency (scale 2)", 1, "0.00", "0.25", "0.00%")]
+    assert [(r.currency, r.hands, r.rake, r.pots, r.share) for r in ov.shortfall] == [
+        ("USD", 1, "0.01", "0.25", "4.00%"), ("no currency (scale 2)", 2, "0.10", "0.45", "22.22%")]
+    assert dict(ov.rake_share) == {"0 (no rake)": 1, "0-1%": 0, "1-2%": 0, "2-3%": 0, "3-4%": 0,
+                                   "4-5%": 0, "5-6%": 0, "6-7%": 0, "7-8%": 0, "8-9%": 0, "9-10%": 0,
+                                   "10% or more": 0}  # no "below 0": the mismatches are out
     # the largest recorded-minus-computed payout: 0.01 (USD), 0.15 and [4]'s, binned by powers of ten
     assert ov.mismatches == {"USD": [(-2, "0.01 to 0.1", 1)], "no currency (scale 2)": [(-1, "0.1 to 1", 2)]}
     assert ("out-of-turn", "error", 1) in ov.findings and ("syntax-error", "error", 1) in ov.findings
@@ -68,15 +71,18 @@ def test_overview_counts_and_exact_rake(mix):
     assert (source.column, venue.column, variant.column) == ("source", "venue", "variant")
     assert venue.rows == [
         {"label": "(none)", "hands": 4, "valid": 1, "invalid": 2, "unreadable": 1, "errors": 3, "mismatch": 2,
-         "rake": "0.10 no currency (scale 2)"},
+         "rake": "0.00 no currency (scale 2)"},
         {"label": "Casino A", "hands": 1, "valid": 0, "invalid": 1, "unreadable": 0, "errors": 1, "mismatch": 1,
-         "rake": "0.01 USD"}]
+         "rake": ""}]
     # (the unreadable hand's variant is the one written in its text)
     assert variant.rows == [{"label": "NT", "hands": 5, "valid": 1, "invalid": 3, "unreadable": 1, "errors": 4,
-                             "mismatch": 3, "rake": "0.01 USD; 0.10 no currency (scale 2)"}]
+                             "mismatch": 3, "rake": "0.00 no currency (scale 2)"}]
     # the local date the file gives: 2026-07-01 21:30 in Toronto is 07-02 in UTC, counted on 07-01
     assert ov.over_time == [("2026-07-01", 1), ("2026-07-02", 1)]
-    assert ov.notes == []
+    # the three others have no date: counted and said, not silently left out
+    assert ov.undated == 3
+    assert ov.notes == ["Hands over time: 3 hands of 5 have no date (no year, month and day in the file) and "
+                        "are not in the chart."]
 
 
 def test_exact_helpers():
@@ -158,8 +164,18 @@ def test_charts_are_valid_plotly_figures(mix):
 
     _, out = mix
     specs = charts.charts(_overview(out))
-    assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-rake-share",
-                                         "chart-mismatch", "chart-time"]
+    # (no rake share: the one hand that pays out as settled paid no rake)
+    assert [c["id"] for c in specs] == ["chart-status", "chart-payout", "chart-findings", "chart-mismatch",
+                                        "chart-time"]
+    by_id = {c["id"]: c for c in specs}
+    time = by_id["chart-time"]["layout"]
+    # a real time axis: ticks a day apart, each date written once (plotly's own were hours)
+    assert (time["xaxis"]["type"], time["xaxis"]["dtick"], time["xaxis"]["tickformat"]) == ("date", 86_400_000,
+                                                                                           "%Y-%m-%d")
+    assert "3 hands without a date not shown" in time["xaxis"]["title"]["text"]
+    # counts of at most 3: whole ticks one apart (plotly's own steps were halves: 0, 1, 1, 2, 2)
+    assert by_id["chart-payout"]["layout"]["yaxis"]["dtick"] == 1
+    assert by_id["chart-findings"]["layout"]["xaxis"]["dtick"] == 1
     for c in specs:
         fig = go.Figure(data=c["data"], layout=c["layout"])  # raises on a property plotly does not have
         assert fig.layout.title.text
@@ -231,10 +247,11 @@ def _main(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_report_command(mix, tmp_path, capsys):
     _, out = mix
-    code, stdout, _ = _main(capsys, "report", str(out), "--hands", "2")
+    code, stdout, stderr = _main(capsys, "report", str(out), "--hands", "2")
     assert code == 0
     default = Path(str(out) + ".html")
-    assert default.is_file() and "2 hand pages" in stdout
+    # the file written is said on standard error, as check --html says it
+    assert default.is_file() and "2 hand pages" in stderr and stdout == ""
     assert default.read_text(encoding="utf-8").count('class="hand-page"') == 2
     code, _, err = _main(capsys, "report", str(tmp_path))
     assert code == 2 and "not a handaudit report" in err and "Traceback" not in err
@@ -254,6 +271,9 @@ def test_check_html_without_out_leaves_no_directory(mix, tmp_path):
     assert "HTML report: " in r.stderr and html_path.is_file()
     assert os.listdir(temp) == []  # the temporary Parquet report is gone
     assert "Report: " not in r.stdout  # no report directory to point to
+    text = html_path.read_text(encoding="utf-8")
+    assert str(temp) not in text and "handaudit-html-" not in text  # nor does the page name the removed one
+    assert "report: not kept (check --html without --out" in text and str(phhs) in text
 
 
 def test_explain_html(mix, tmp_path, capsys):
@@ -266,3 +286,76 @@ def test_explain_html(mix, tmp_path, capsys):
     assert "out-of-turn" in text and "<script" not in text and "default-src 'none'" in text
     code, _, _ = _main(capsys, "explain", str(phhs), "--hand", "5", "--html", str(tmp_path / "u.html"))
     assert code == 0 and "could not be read" in (tmp_path / "u.html").read_text(encoding="utf-8")
+
+
+def test_count_axes_have_whole_distinct_ticks():
+    for top in [*range(0, 300), 999, 1000, 1001, 12_345, 10**9]:
+        axis = charts.count_axis(top)
+        step = axis["dtick"]
+        assert isinstance(step, int) and step >= 1 and str(step).strip("0") in ("1", "2", "5")
+        assert top <= 5 * step and (step == 1 or top > 2 * step)  # about five ticks, never 0.5 steps
+        assert (axis["tickmode"], axis["tick0"], axis["tickformat"]) == ("linear", 0, ",d")
+
+
+def test_chart_text_from_a_hand_reaches_the_chart_as_text(mix):
+    """A currency (any text from a hand) in a legend, a label or a category: written with
+    character references plotly decodes as text, never as its <a>, <b> markup; the data block
+    holds no < > & at all, so no <!--, <script or </ can form in it."""
+    import json
+
+    from handaudit.reports.html.overview import Overview
+
+    evil = '<a href="javascript:alert(1)">Click</a><!--<script>&amp;\u2028'
+    ov = Overview(hands=1, status={evil: 1}, payout={"match": 1}, rake=[], shortfall=[], breakdowns=[],
+                  findings=[(evil, "error", 2)], rake_share=[], mismatches={evil: [(0, evil, 1)]},
+                  over_time=[("2026-07-01", 1)])
+    specs = charts.charts(ov)
+    text = charts.charts_json(specs)
+    assert not set("<>&\u2028\u2029") & set(text)
+    back = json.loads(text)
+    shown = '&lt;a href="javascript:alert(1)"&gt;Click&lt;/a&gt;&lt;!--&lt;script&gt;&amp;amp;\\u2028'
+    assert back["chart-mismatch"]["data"][0]["name"] == shown
+    assert back["chart-mismatch"]["data"][0]["x"] == [shown]
+    assert back["chart-mismatch"]["layout"]["xaxis"]["categoryarray"] == [shown]
+    assert back["chart-status"]["data"][0]["x"] == [shown]
+    assert back["chart-findings"]["data"][0]["y"] == [shown]
+    for c in back.values():  # a name is never part of a hover template
+        for trace in c["data"]:
+            assert "Click" not in trace["hovertemplate"]
+
+
+def test_day_axes_label_each_tick_once():
+    import datetime as dt
+
+    first = dt.date(2026, 1, 1)
+    for span in [*range(1, 400), 899, 900, 901, 1800, 1801, 5000, 20_000]:
+        last = (first + dt.timedelta(days=span - 1)).isoformat()
+        axis = charts.day_axis(first.isoformat(), last)
+        step = axis["dtick"]
+        if isinstance(step, int):  # days: at most about ten ticks, whole days apart, a date each
+            assert step % 86_400_000 == 0 and span / (step // 86_400_000) <= 10 and axis["tickformat"] == "%Y-%m-%d"
+        else:  # months: a month or more apart, labelled by month or year
+            months = int(step[1:])
+            assert months >= 1 and span / (30 * months) <= 12
+            assert axis["tickformat"] == ("%Y-%m" if months < 12 else "%Y")
+
+
+def test_hands_over_time_are_binned_for_their_span():
+    """Days while they span three months, then months, then years: a bar is its bin's width
+    (plotly widened a lone day's bar to the gap between days: 255 hands of 2009 drawn over
+    2009-2011)."""
+    days = [("2009-07-01", 250), ("2009-07-02", 5), ("2019-03-01", 1), ("2024-05-05", 45)]
+    unit, bins = charts.time_bins(days)
+    assert (unit, bins) == ("year", [("2009-01-01", 255), ("2019-01-01", 1), ("2024-01-01", 45)])
+    assert charts.time_bins(days[:2]) == ("day", [("2009-07-01", 250), ("2009-07-02", 5)])
+    assert charts.time_bins([days[0], ("2011-01-31", 2)]) == ("month", [("2009-07-01", 250), ("2011-01-01", 2)])
+    from handaudit.reports.html.overview import Overview
+
+    ov = Overview(hands=302, status={}, payout={}, rake=[], shortfall=[], breakdowns=[], findings=[], rake_share=[],
+                  mismatches={}, over_time=days, undated=1)
+    chart = charts.time_chart(ov)
+    [bar] = chart["data"]
+    assert bar["x"] == ["2009-01-01", "2019-01-01", "2024-01-01"] and bar["y"] == [255, 1, 45]
+    assert set(bar["width"]) == {334 * 86_400_000} and set(bar["offset"]) == {0}
+    assert chart["layout"]["title"]["text"] == "Hands over time, per year"
+    assert "1 hand without a date not shown" in chart["layout"]["xaxis"]["title"]["text"]

@@ -17,6 +17,7 @@ def _hands():
         ("invalid", (bad, bad), "mismatch", 7, 0, "a.phhs", 2, "2"),
         ("unreadable", (bad,), None, None, None, "b.phh", 1, ""),
         ("valid", (), "not-recorded", None, None, "c.phh", 1, ""),
+        ("valid", (), "match", 3, 0, "c.phh", 2, ""),
     ]
 
 
@@ -29,13 +30,16 @@ def _summary(hands) -> Summary:
 
 def test_add_counts_each_hand():
     s = _summary(_hands())
-    assert (s.hands, s.valid, s.invalid, s.unreadable) == (4, 2, 1, 1)
+    assert (s.hands, s.valid, s.invalid, s.unreadable) == (5, 3, 1, 1)
     assert s.findings == {"internal-error": 3} and s.code_hands == {"internal-error": 2}
-    assert s.payout == {"match": 1, "mismatch": 1, "not-recorded": 1}
-    assert s.rake_units == {("", 2): 150, ("", 0): 7} and s.rake_hands == 2
+    assert s.payout == {"match": 2, "mismatch": 1, "not-recorded": 1}
+    # a payout mismatch's pot minus recorded winnings is not rake: it is counted apart
+    assert s.rake_units == {("", 2): 150, ("", 0): 3} and s.rake_hands == 2
+    assert s.shortfall_units == {("", 0): 7} and s.shortfall_by_currency() == [("chips", Decimal(7), 1)]
     # chips and an unnamed money at 2 decimals are never added into one figure
     assert s.rake is None
-    assert s.rake_by_currency() == [("chips", Decimal(7), 1), ("no currency, 2 decimals", Decimal("1.50"), 1)]
+    assert s.rake_by_currency() == [("chips", Decimal(3), 1), ("no currency, 2 decimals", Decimal("1.50"), 1)]
+    assert s.to_json()["unexplained_shortfall"] == [{"currency": "chips", "total": "7", "hands": 1}]
     assert s.worst_hands() == [("a.phhs", 2, "2", 2, 2), ("b.phh", 1, "", 1, 1)]
 
 
@@ -63,7 +67,7 @@ def test_pickling_carries_every_field_in_order():
 
     values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,
               [(-1, -1, "s", 1, "k")], 8, ["f: not a PHH file"], 9.5, 10, "r", Counter(show_order=3),
-              Counter({("USD", 2): 4}))
+              Counter({("USD", 2): 4}), {("USD", 2): -100}, Counter({("USD", 2): 1}))
     assert len(values) == len(params)
     s = Summary(*values)
     cls, args = s.__reduce__()

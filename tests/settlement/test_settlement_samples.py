@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+import pytest
+
 from handaudit import audit
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -154,3 +156,17 @@ def test_negative_blind_is_a_live_post():
     assert r.settlement.finishing_stacks == (99, 98, 103, 100)
     assert (r.status, r.settlement.payout_check) == ("valid", "match")
     assert [(f.code, f.severity) for f in r.findings] == [("negative-blind", "warning")]
+
+
+@pytest.mark.parametrize(("book", "cited"), [
+    ("tda-2026", "TDA 2026, table stakes"),
+    ("roberts-v11", "Robert's Rules of Poker v11, Glossary, \"Table stakes\""),
+    ("wsop-2023-live", "WSOP 2023 Live Action Rules, table stakes"),
+    ("house", "House Betting Rules, table stakes"),
+])
+def test_winnings_findings_cite_the_runs_rulebook(repo, book, cited):
+    """A payout finding cites the rule of the rulebook the hand is audited under, not one book's."""
+    [r] = list(audit([str(repo / "samples" / "rake-no-flop-no-drop.phh")], rulebook=book))
+    rules = {f.code: f.rule for f in r.findings}
+    assert rules["winnings-mismatch"] == f"{cited} (reading: pots, side pots and returns)"
+    assert rules["chips-not-conserved"].startswith(cited + "; settlement: ")

@@ -13,6 +13,7 @@ import os
 import time
 from dataclasses import dataclass
 
+from ..escape import HTML, escape
 from ..layout import OutputError
 from .data import Report
 from .overview import HAND_COLUMNS, compute
@@ -41,9 +42,20 @@ def _env():
         raise HtmlUnavailable("the HTML report needs Jinja2 and plotly: pip install 'handaudit[html]'") from err
     env = jinja2.Environment(loader=jinja2.PackageLoader("handaudit.reports.html", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
-                             lstrip_blocks=True)
+                             lstrip_blocks=True, finalize=_html_text)
     env.filters["thousands"] = lambda n: f"{n:,}"
     return env
+
+
+def _html_text(value: object) -> object:
+    """Every text a template writes, through the one escaping of the reports (reports/escape.py:
+    markup and controls written as text); what a template already made safe (``Markup``: a hand's
+    page, the data block) as it is."""
+    from markupsafe import Markup
+
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return Markup(escape(value, HTML))
+    return value
 
 
 def _version() -> str:
@@ -52,11 +64,16 @@ def _version() -> str:
     return __version__
 
 
-def _run_facts(directory: str) -> tuple[list[tuple[str, str]], str | None]:
+# What the report's facts call a Parquet report that ``check --html`` wrote without ``--out``: it is
+# removed once the HTML file is written, so its (temporary) path would name nothing.
+NOT_KEPT = "not kept (check --html without --out: only this file was written)"
+
+
+def _run_facts(directory: str, kept: bool = True) -> tuple[list[tuple[str, str]], str | None]:
     from ..layout import read_manifest
 
     manifest = read_manifest(directory)
-    facts = [("report", directory), ("written by", f"handaudit {_version()}")]
+    facts = [("report", directory if kept else NOT_KEPT), ("written by", f"handaudit {_version()}")]
     if manifest is None:
         return facts, "No _manifest.json: the run that wrote this report did not finish; the report is incomplete."
     if manifest.get("rulebook"):
@@ -73,8 +90,10 @@ def _run_facts(directory: str) -> tuple[list[tuple[str, str]], str | None]:
     return facts, note
 
 
-def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS) -> tuple[str, int, int]:
-    """The HTML text of the report in ``directory``; with the hands counted and pages made."""
+def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS, kept: bool = True) -> tuple[str, int, int]:
+    """The HTML text of the report in ``directory``; with the hands counted and pages made.
+    ``kept``: False when ``directory`` is a temporary one removed after (``check --html`` without
+    ``--out``): the page then names the run's inputs, never that directory."""
     from .charts import ChartsUnavailable, charts, charts_json, plotly_js
     from .pages import flagged, report_pages, worst
 
@@ -100,26 +119,28 @@ def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS) -> t
     if "chart-findings" not in drawn:
         notes.append("Findings by code and severity: no finding in the report, nothing to draw.")
     if "chart-rake-share" not in drawn:
-        notes.append("Rake as a share of the pot: no hand with a known rake and a pot, nothing to draw.")
+        notes.append("Rake as a share of the pot: no hand that pays out as settled paid rake, nothing to draw.")
     if "chart-mismatch" not in drawn:
         notes.append("Payout mismatches by size: no payout mismatch with a known difference, nothing to draw.")
-    run, incomplete = _run_facts(directory)
+    run, incomplete = _run_facts(directory, kept)
     template = env.get_template("report.html.j2")
-    values = dict(title=directory, ov=ov, run=run, incomplete=incomplete, charts=specs, charts_json=charts_json(specs),
+    inputs = [v for k, v in run if k == "inputs"]
+    title = directory if kept else (inputs[0] if inputs else "check --html")
+    values = dict(title=title, ov=ov, run=run, incomplete=incomplete, charts=specs, charts_json=charts_json(specs),
                   notes=notes, flagged=n_flagged, plotly_js=script)
     base = len(template.render(**values, rows=[], pages=[], cut=0).encode("utf-8"))
-    used, kept = base, 0
+    used, fit = base, 0
     for p in pages:  # the worst first, while the file stays under MAX_BYTES
         used += len(p["html"].encode("utf-8")) + _row_bytes(p["row"])
         if used > MAX_BYTES:
             break
-        kept += 1
+        fit += 1
     while True:  # the estimate of a table line is generous; the file's real size decides
-        html = template.render(**values, rows=[p["row"] for p in pages[:kept]], pages=pages[:kept],
-                               cut=len(pages) - kept)
-        if kept == 0 or len(html.encode("utf-8")) <= MAX_BYTES:
-            return html, ov.hands, kept
-        kept -= 1
+        html = template.render(**values, rows=[p["row"] for p in pages[:fit]], pages=pages[:fit],
+                               cut=len(pages) - fit)
+        if fit == 0 or len(html.encode("utf-8")) <= MAX_BYTES:
+            return html, ov.hands, fit
+        fit -= 1
 
 
 def _row_bytes(row: dict) -> int:
@@ -127,10 +148,11 @@ def _row_bytes(row: dict) -> int:
     return 700 + 2 * sum(len(str(v).encode("utf-8")) for v in row.values())
 
 
-def write_report(directory: str | os.PathLike, out: str | os.PathLike, hands: int = DEFAULT_HANDS) -> Written:
+def write_report(directory: str | os.PathLike, out: str | os.PathLike, hands: int = DEFAULT_HANDS,
+                 kept: bool = True) -> Written:
     """Write the HTML report of ``directory`` to ``out`` (replaced whole: written beside it, renamed)."""
     start = time.perf_counter()
-    html, n, pages = render_report(directory, hands)
+    html, n, pages = render_report(directory, hands, kept)
     data = html.encode("utf-8")
     _write_file(os.fspath(out), data)
     return Written(os.fspath(out), len(data), n, pages, time.perf_counter() - start)

@@ -19,7 +19,7 @@ from ..layout import OutputError, part_files
 from ..schema import schema
 
 # Repeated strings read as dictionaries: a million-row `source` column then costs its codes.
-_DICTIONARY = ("source", "hand_key", "variant", "status", "payout_check", "rake_check", "currency",
+_DICTIONARY = ("source", "hand_key", "variant", "status", "payout_check", "rake_check", "currency", "currency_symbol",
                "code", "severity", "street", "kind", "actor", "rulebook", "venue", "rule")
 
 Key = tuple[str, int]  # (source, hand_index): a hand of the report

@@ -66,9 +66,14 @@ def _player(actor: str | None, names: dict[str, str]) -> str:
 
 
 def _finding(f: dict) -> dict:
+    """A finding as the page shows it: its actor beside its code, so a message that starts by
+    naming the same player ("p2: recorded winnings ...") does not say it twice ("(p2): p2:")."""
     where = f"line {f['line']}, column {f['column']}" if f.get("line") is not None else ""
-    return {"severity": f["severity"], "code": f["code"], "message": f["message"], "rule": f.get("rule"),
-            "ruling": f.get("ruling"), "actor": f.get("actor"), "where": where, "index": f.get("action_index")}
+    actor, message = f.get("actor"), f["message"]
+    if actor and message.startswith(f"{actor}: "):
+        message = message[len(actor) + 2:]
+    return {"severity": f["severity"], "code": f["code"], "message": message, "rule": f.get("rule"),
+            "ruling": f.get("ruling"), "actor": actor, "where": where, "index": f.get("action_index")}
 
 
 def _streets(actions: list[dict], by_action: dict[int, list[dict]], names: dict[str, str], money: Money) -> list[dict]:
@@ -191,11 +196,13 @@ def hand_view(anchor: str, hand: dict, actions: list[dict], findings: list[dict]
     facts = [("variant", hand.get("variant") or "?"), ("rulebook", hand.get("rulebook") or ""),
              ("status", hand.get("status") or ""), ("players", str(hand.get("players") or len(players))),
              ("payout check", hand.get("payout_check") or "-"),
-             ("rake", money(hand.get("rake")) + (f" ({hand['rake_check']})" if hand.get("rake_check") else "")),
+             # a payout mismatch's pot minus recorded winnings is no rake: named for what it is
+             ("unexplained shortfall (not rake)" if hand.get("payout_check") == "mismatch" else "rake",
+              money(hand.get("rake")) + (f" ({hand['rake_check']})" if hand.get("rake_check") else "")),
              ("amounts", "chips" if not money.scale else f"exact, in units of {money(1)}")]
-    for column in ("hand", "venue", "table", "event", "currency"):
+    for column in ("hand", "venue", "table", "event", "currency", "currency_symbol"):
         if hand.get(column) is not None:
-            facts.append((column if column != "hand" else "hand number", str(hand[column])))
+            facts.append((column.replace("_", " ") if column != "hand" else "hand number", str(hand[column])))
     put_in = totals["put_in"]
     checks = []
     if pot_total is not None:

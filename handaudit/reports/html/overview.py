@@ -54,11 +54,13 @@ class Overview:
     status: dict[str, int]
     payout: dict[str, int]
     rake: list[RakeRow]
+    shortfall: list[RakeRow]  # the payout mismatches' pot minus recorded winnings: not rake
     breakdowns: list[Breakdown]
     findings: list[tuple[str, str, int]]  # code, severity, count
     rake_share: list[tuple[str, int]]  # bin label, hands
     mismatches: dict[str, list[tuple[int, str, int]]]  # currency (and scale) -> (power of ten, bin label, hands)
     over_time: list[tuple[str, int]] | None  # day, hands
+    undated: int = 0  # hands of the report without a date (left out of over_time, and said so)
     notes: list[str] = field(default_factory=list)  # what is left out, and why
 
 
@@ -91,9 +93,33 @@ def percent_text(num: int, den: int) -> str:
     return ("-" if num < 0 and hundredths else "") + amount_text(hundredths, 2) + "%"
 
 
+def raked(hands: pa.Table) -> pa.Table:
+    """The hands whose rake is known: recorded winnings (or stacks the rake model explains) that
+    pay out as settled. A payout mismatch's pot minus recorded winnings is no rake (see
+    :func:`shortfall_per_currency`)."""
+    return hands.filter(pc.and_kleene(pc.is_valid(hands["rake"]),
+                                      pc.invert(pc.fill_null(pc.equal(hands["payout_check"], "mismatch"), False))))
+
+
+def mismatched(hands: pa.Table) -> pa.Table:
+    """The payout mismatches whose pot total minus recorded winnings is known."""
+    return hands.filter(pc.and_kleene(pc.is_valid(hands["rake"]),
+                                      pc.fill_null(pc.equal(hands["payout_check"], "mismatch"), False)))
+
+
 def rake_per_currency(hands: pa.Table) -> list[RakeRow]:
     """Rake over the hands whose rake is known, per currency, exactly."""
-    t = hands.filter(pc.is_valid(hands["rake"]))
+    return _per_currency(raked(hands))
+
+
+def shortfall_per_currency(hands: pa.Table) -> list[RakeRow]:
+    """The unexplained shortfall of the payout mismatches (their pot total minus recorded
+    winnings, which no rake explains; negative when more was paid than the pots held), per
+    currency, exactly: the figure a mismatch would otherwise have put into the rake."""
+    return _per_currency(mismatched(hands))
+
+
+def _per_currency(t: pa.Table) -> list[RakeRow]:
     if t.num_rows == 0:
         return []
     cols = ["currency", "scale"] if "currency" in t.column_names else ["scale"]
@@ -137,11 +163,11 @@ def breakdown(hands: pa.Table, column: str, title: str) -> Breakdown:
         by[r[column]]["errors"] = r["count_all"]
     for r in _counts(hands.filter(pc.equal(hands["payout_check"], "mismatch")), [column]):
         by[r[column]]["mismatch"] = r["count_all"]
-    raked = hands.filter(pc.is_valid(hands["rake"]))
-    if raked.num_rows:
+    with_rake = raked(hands)
+    if with_rake.num_rows:
         cols = [column, "scale"] + (["currency"] if "currency" in hands.column_names else [])
         per: dict[object, list[dict]] = {}
-        for r in raked.group_by(cols).aggregate([("rake", "sum")]).to_pylist():
+        for r in with_rake.group_by(cols).aggregate([("rake", "sum")]).to_pylist():
             per.setdefault(r[column], []).append(r)
         for value, rows in per.items():
             by[value]["rake"] = _rake_text(rows)
@@ -153,7 +179,8 @@ def breakdown(hands: pa.Table, column: str, title: str) -> Breakdown:
 
 def share_bins(hands: pa.Table) -> list[tuple[str, int]]:
     """Hands by rake as a share of the pot: none, whole-percent bins, then the rest; exact."""
-    t = hands.filter(pc.and_(pc.is_valid(hands["rake"]), pc.greater(hands["pot_total"], 0)))
+    t = raked(hands)
+    t = t.filter(pc.greater(t["pot_total"], 0))
     labels = ["below 0"] + [ZERO_BIN] + [f"{k}-{k + 1}%" for k in range(SHARE_BINS)] + [f"{SHARE_BINS}% or more"]
     counts = [0] * len(labels)
     if t.num_rows:
@@ -167,7 +194,8 @@ def share_bins(hands: pa.Table) -> list[tuple[str, int]]:
         big = t.filter(pc.and_(pc.greater(rake, 0), pc.greater(pot, _SAFE_POT)))
         for r, p in zip(big["rake"].to_pylist(), big["pot_total"].to_pylist(), strict=True):
             counts[2 + min(r * 100 // p, SHARE_BINS)] += 1
-    return list(zip(labels, counts, strict=True))
+    bins = list(zip(labels, counts, strict=True))
+    return bins if counts[0] else bins[1:]  # no rake below 0 once the mismatches are out: no such bin
 
 
 def decade_label(units: int, scale: int) -> tuple[int, str]:
@@ -217,14 +245,15 @@ def mismatch_bins(report: Report, hands: pa.Table) -> dict[str, list[tuple[int, 
     return {label: [(order, text, n) for order, (text, n) in sorted(per.items())] for label, per in sorted(bins.items())}
 
 
-def over_time(report: Report, hands: pa.Table, notes: list[str]) -> list[tuple[str, int]] | None:
+def over_time(report: Report, hands: pa.Table, notes: list[str]) -> tuple[list[tuple[str, int]] | None, int]:
     """Hands per day: the day the file gives (``date``, local to the venue), else the UTC day of
-    ``timestamp`` (or of an older report's time column)."""
+    ``timestamp`` (or of an older report's time column); and the hands without a date, which a
+    note counts."""
     columns = [c for c in TIME_COLUMNS if report.has("hands", c)]
     if not columns:
         notes.append("Hands over time: left out, the report's hands table has no timestamp column "
                       "(a report written by a handaudit that records the hands' dates shows it).")
-        return None
+        return None, hands.num_rows
     read = report.read("hands", columns)
     days = None
     for column in ("date", *[c for c in columns if c != "date"]):
@@ -237,13 +266,18 @@ def over_time(report: Report, hands: pa.Table, notes: list[str]) -> list[tuple[s
         days = day if days is None else pc.coalesce(days, day)
     if days is None:
         notes.append(f"Hands over time: left out, the hands table's {columns[0]!r} column is not a date or time.")
-        return None
+        return None, hands.num_rows
+    undated = days.null_count
     days = pc.drop_null(days)
     if len(days) == 0:
-        notes.append("Hands over time: left out, no hand of the report gives its date.")
-        return None
+        notes.append(f"Hands over time: left out, no hand of the report gives its date ({undated:,} hands).")
+        return None, undated
+    if undated:
+        notes.append(f"Hands over time: {undated:,} hand{'s' if undated != 1 else ''} of {undated + len(days):,} "
+                     f"{'have' if undated != 1 else 'has'} no date (no year, month and day in the file) and "
+                     f"{'are' if undated != 1 else 'is'} not in the chart.")
     counts = sorted(pc.value_counts(days).to_pylist(), key=lambda r: r["values"])
-    return [(r["values"].isoformat(), r["counts"]) for r in counts]
+    return [(r["values"].isoformat(), r["counts"]) for r in counts], undated
 
 
 HAND_COLUMNS = ("source", "hand_index", "hand_key", "hand", "variant", "status", "payout_check", "errors",
@@ -270,8 +304,10 @@ def compute(report: Report, hands: pa.Table) -> Overview:
             notes.append(f"Per {title}: left out, the report's hands table has no {column!r} column.")
     if "currency" not in hands.column_names:
         notes.append("Rake per currency: the report has no currency column; rake is summed per scale.")
+    days, undated = over_time(report, hands, notes)
     return Overview(
-        hands=hands.num_rows, status=status, payout=payout, rake=rake_per_currency(hands), breakdowns=tables,
+        hands=hands.num_rows, status=status, payout=payout, rake=rake_per_currency(hands),
+        shortfall=shortfall_per_currency(hands), breakdowns=tables,
         findings=by_code, rake_share=share_bins(hands), mismatches=mismatch_bins(report, hands),
-        over_time=over_time(report, hands, notes), notes=notes,
+        over_time=days, undated=undated, notes=notes,
     )

@@ -1,0 +1,147 @@
+"""The pass's records read back from a finished Parquet report, one part at a time.
+
+The report's writers finish the parts of every table at once (``reports/parquet.py``), so the
+``hands``, ``players`` and ``pots`` parts of one name hold the same hands: each part is read
+and turned into records on its own, only the columns the checks need, and never the whole
+report at once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from ..core.variants import VARIANTS
+from ..reports.layout import part_files
+from .record import HandRecord
+
+HAND_COLUMNS = ["source", "hand_index", "hand_key", "hand", "variant", "status", "scale", "venue", "table", "event",
+                "seat_count", "level", "date", "time", "timestamp", "blinds_or_straddles", "pot_total", "rake"]
+PLAYER_COLUMNS = ["source", "hand_index", "player", "name", "seat", "starting_stack", "finishing_computed",
+                  "finishing_recorded", "net", "received"]
+POT_COLUMNS = ["source", "hand_index", "rake", "awards"]
+_DAY_US = 86_400_000_000
+
+
+def _ints(column: pa.ChunkedArray | pa.Array) -> list:
+    """A date, time or timestamp column as integers (days, microseconds), nulls kept."""
+    t = column.type
+    if pa.types.is_date32(t):
+        return pc.cast(column, pa.int32()).to_pylist()
+    if pa.types.is_time64(t) or pa.types.is_timestamp(t):
+        return pc.cast(column, pa.int64()).to_pylist()
+    return column.to_pylist()
+
+
+def _button_game(code: str | None) -> bool:
+    v = VARIANTS.get(code) if code else None
+    return True if v is None else bool(v.button_game)
+
+
+def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | None,
+              pots_file: str | os.PathLike | None) -> tuple[list[HandRecord], int]:
+    """The records of one part's readable hands, and how many hands were unreadable (they have
+    no session). Pyarrow errors propagate (the caller names the file)."""
+    h = pq.read_table(hands_file, columns=HAND_COLUMNS)
+    readable = pc.not_equal(h["status"], "unreadable")
+    dropped = h.num_rows
+    h = h.filter(readable)
+    dropped -= h.num_rows
+    if h.num_rows == 0:
+        return [], dropped
+    cols = {name: h[name].to_pylist() for name in HAND_COLUMNS if name not in ("date", "time", "timestamp")}
+    dates, times, stamps = _ints(h["date"]), _ints(h["time"]), _ints(h["timestamp"])
+    records: dict[tuple[str, int], HandRecord] = {}
+    out: list[HandRecord] = []
+    for k in range(h.num_rows):
+        when = stamps[k]
+        if when is None and dates[k] is not None and times[k] is not None:
+            when = dates[k] * _DAY_US + times[k]  # the venue's clock (no zone known)
+        source, index = cols["source"][k], cols["hand_index"][k]
+        hand = cols["hand"][k]
+        r = HandRecord(source, index, hand_key=cols["hand_key"][k], hand=hand, venue=cols["venue"][k],
+                       table=cols["table"][k], event=cols["event"][k], when=when,
+                       button_game=_button_game(cols["variant"][k]), level=cols["level"][k],
+                       scale=cols["scale"][k] or 0, blinds=[b or 0 for b in (cols["blinds_or_straddles"][k] or [])],
+                       seat_count=cols["seat_count"][k], status=cols["status"][k], names=[])
+        r.starts, r.finishes, r.nets, r.rake, r.computed, r.received = [], [], [], [], [], []
+        r.pot = cols["pot_total"][k] or 0
+        r.rake_known = cols["rake"][k] is not None
+        records[(source, index)] = r
+        out.append(r)
+    if players_file is not None:
+        _players(records, pq.read_table(players_file, columns=PLAYER_COLUMNS))
+    if pots_file is not None:
+        _rake(records, pq.read_table(pots_file, columns=POT_COLUMNS))
+    for r in out:
+        for i in range(r.n):  # the settled finish is before the rake: take what the player paid off
+            f = r.finishes[i]
+            if r.computed[i] and f is not None and r.rake[i]:
+                r.finishes[i] = f - r.rake[i]
+        if len(r.blinds) < r.n:
+            r.blinds += [0] * (r.n - len(r.blinds))
+    return out, dropped
+
+
+def _players(records: dict[tuple[str, int], HandRecord], p: pa.Table) -> None:
+    sources, indexes, players = p["source"].to_pylist(), p["hand_index"].to_pylist(), p["player"].to_pylist()
+    names, seats = p["name"].to_pylist(), p["seat"].to_pylist()
+    starts, computed = p["starting_stack"].to_pylist(), p["finishing_computed"].to_pylist()
+    recorded, nets = p["finishing_recorded"].to_pylist(), p["net"].to_pylist()
+    received = p["received"].to_pylist()
+    rows = sorted(range(p.num_rows), key=lambda k: (sources[k], indexes[k], players[k]))
+    for k in rows:
+        r = records.get((sources[k], indexes[k]))
+        if r is None:
+            continue
+        name = names[k]
+        r.names.append(name if name is not None else f"p{players[k]}")
+        if seats[k] is not None:
+            r.seats.append(seats[k])
+        r.starts.append(starts[k])
+        r.finishes.append(recorded[k] if recorded[k] is not None else computed[k])
+        r.computed.append(recorded[k] is None)
+        r.received.append(received[k] or 0)
+        r.nets.append(nets[k])
+        r.rake.append(0)
+    for r in records.values():
+        if len(r.seats) != r.n:
+            r.seats = []  # seats unknown for some player: no seat-based check
+
+
+def _rake(records: dict[tuple[str, int], HandRecord], pots: pa.Table) -> None:
+    """Each pot's rake shared among its winners in proportion to what they won (the odd units to
+    the first winner): the rake each player paid."""
+    sources, indexes = pots["source"].to_pylist(), pots["hand_index"].to_pylist()
+    rakes, awards = pots["rake"].to_pylist(), pots["awards"].to_pylist()
+    for k in range(pots.num_rows):
+        rake = rakes[k]
+        if not rake:
+            continue
+        r = records.get((sources[k], indexes[k]))
+        if r is None or not awards[k]:
+            continue
+        won = [(a["player"], a["won"] or 0) for a in awards[k] if a["player"] is not None]
+        total = sum(w for _, w in won)
+        if total <= 0:
+            continue
+        shares = [(p, rake * w // total) for p, w in won]
+        odd = rake - sum(s for _, s in shares)
+        for j, (p, share) in enumerate(shares):
+            i = p - 1
+            if 0 <= i < len(r.rake):
+                r.rake[i] += share + (odd if j == 0 else 0)
+
+
+def read_report(out_dir: str | os.PathLike) -> Iterator[tuple[list[HandRecord], int]]:
+    """Each part of the report's ``hands`` table (its records, its unreadable hands), with its players and
+    pots; a part that cannot be read raises ``pa.ArrowException``/``OSError`` naming nothing (the
+    caller says which)."""
+    players = {f.name: f for f in part_files(out_dir, "players")}
+    pots = {f.name: f for f in part_files(out_dir, "pots")}
+    for f in part_files(out_dir, "hands"):
+        yield read_part(f, players.get(f.name), pots.get(f.name))

@@ -1,0 +1,93 @@
+"""The cross-hand pass on the samples of samples/sessions: exactly the findings each shows, per
+rulebook, at the later hand and naming the earlier one; the sessions and players tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from handaudit.run.local import Runner
+from handaudit.sessions import read_session_table
+from helpers import REPO
+
+SAMPLES = REPO / "samples" / "sessions"
+
+# sample -> rulebook -> {(code, hand, earlier hand, player)}
+EXPECTED = {
+    "stack-not-carried": {b: {("stack-not-carried", "103", "102", "ann")} for b in ("tda-2026", "house")},
+    "stack-added-unrecorded": {"tda-2026": {("stack-added-unrecorded", "103", "102", "bob")}},
+    "hand-missing": {b: {("hand-missing", "1021", "1007", None)} for b in ("tda-2026", "roberts-v11", "house")},
+    "hand-number-gap": {"tda-2026": {("hand-number-gap", "R5-7-104", "R5-7-102", None)}},
+    "seat-changed": {"house": {("seat-changed", "103", "102", "cat")},
+                     # the dead-button rule also sees the big blind skip cat's new seat
+                     "tda-2026": {("seat-changed", "103", "102", "cat"), ("big-blind-out-of-order", "103", "102", None)}},
+    "button-out-of-order": {"house": {("button-out-of-order", "103", "102", None)},
+                            "tda-2026": {("big-blind-out-of-order", "103", "102", None)}},
+    "big-blind-out-of-order": {"roberts-v11": {("big-blind-out-of-order", "103", "102", None)},
+                               "house": {("button-out-of-order", "103", "102", None)}},
+    # missed_blinds: none (TDA) owes nothing; big (house) and big-and-small (Robert's) owe a post
+    "missed-blind-not-posted": {"house": {("missed-blind-not-posted", "105", "101", "dan")},
+                                "roberts-v11": {("missed-blind-not-posted", "105", "101", "dan"),
+                                                ("big-blind-out-of-order", "105", "104", None)},
+                                "tda-2026": {("big-blind-out-of-order", "105", "104", None)}},
+    # new_player_posts: none (TDA) deals a new player in; big-blind (Robert's, house) does not
+    "new-player-not-posted": {"house": {("new-player-not-posted", "104", "103", "dan")},
+                              "tda-2026": {("big-blind-out-of-order", "104", "103", None)}},
+    "blinds-went-down": {"tda-2026": {("blinds-went-down", "103", "102", None)}},
+}
+
+
+def _pass(path, book, tmp_path):
+    out = tmp_path / f"r-{book}"
+    result = Runner([str(path)], rulebook=book, out_dir=str(out), jobs=1, sessions=True).run()
+    assert result.complete
+    return out
+
+
+@pytest.mark.parametrize("sample,book", [(s, b) for s, books in EXPECTED.items() for b in books])
+def test_sample_findings(sample, book, tmp_path):
+    out = _pass(SAMPLES / f"{sample}.phhs", book, tmp_path)
+    rows = read_session_table(out, "session_findings").to_pylist()
+    got = {(r["code"], r["hand"], r["earlier_hand"], r["player"]) for r in rows}
+    assert got == EXPECTED[sample][book]
+    for r in rows:
+        assert r["rule"], r  # every book cites a rule for every cross-hand code
+        assert r["source"].endswith(f"{sample}.phhs") and r["earlier_source"] == r["source"]
+
+
+def test_sessions_and_players_tables(tmp_path):
+    out = _pass(SAMPLES / "stack-not-carried.phhs", "tda-2026", tmp_path)
+    (s,) = read_session_table(out, "sessions").to_pylist()
+    assert (s["venue"], s["table"], s["hands"], s["players"], s["first_hand"], s["last_hand"], s["findings"],
+            s["errors"], s["began"]) == ("Club", "T1", 3, 3, "101", "103", 1, 1, "first")
+    players = {p["player"]: p for p in read_session_table(out, "session_players").to_pylist()}
+    # hand 101: ann SB (-1), bob BB (+1); 102: bob SB, cat BB; 103: cat SB, ann BB
+    assert {n: (p["hands"], p["net"], p["first_stack"], p["last_stack"]) for n, p in players.items()} == {
+        "ann": (3, 0, 200, 190), "bob": (3, 0, 200, 200), "cat": (3, 0, 200, 200)}
+    assert {p["rake"] for p in players.values()} == {0}
+
+
+def test_rulebook_parameters_change_the_verdict(tmp_path):
+    """button_rule, missed_blinds and new_player_posts, each set by --set, change the findings."""
+    path = SAMPLES / "missed-blind-not-posted.phhs"
+
+    def codes(*overrides):
+        out = tmp_path / ("o" + "-".join(o.replace("=", "_") for o in overrides))
+        Runner([str(path)], rulebook="roberts-v11", overrides=overrides, out_dir=str(out), jobs=1,
+               sessions=True).run()
+        return {r["code"] for r in read_session_table(out, "session_findings").to_pylist()}
+
+    assert codes() == {"missed-blind-not-posted", "big-blind-out-of-order"}
+    assert codes("button_rule=moving-button") == {"missed-blind-not-posted"}
+    assert codes("button_rule=moving-button", "missed_blinds=none") == set()
+    new = SAMPLES / "new-player-not-posted.phhs"
+    out = tmp_path / "new"
+    Runner([str(new)], rulebook="house", overrides=("new_player_posts=none",), out_dir=str(out), jobs=1,
+           sessions=True).run()
+    assert read_session_table(out, "session_findings").num_rows == 0
+
+
+def test_without_the_flag_no_session_tables(tmp_path):
+    out = tmp_path / "plain"
+    Runner([str(SAMPLES / "stack-not-carried.phhs")], out_dir=str(out), jobs=1).run()
+    assert not (out / "sessions").exists()
+    assert read_session_table(out, "sessions").num_rows == 0

@@ -112,8 +112,11 @@ class Writer:
         self.rows = {t: 0 for t in SESSION_TABLES}
         self.files = {t: 0 for t in SESSION_TABLES}
         self.metadata = {k.encode(): str(v).encode() for k, v in (metadata or {}).items()}
-        for t in SESSION_TABLES:
+        for t in SESSION_TABLES:  # the pass's tables of an earlier pass over this report are replaced
             (self.out_dir / t).mkdir(exist_ok=True)
+            for f in (self.out_dir / t).iterdir():
+                if f.name.startswith((PART_PREFIX, "." + PART_PREFIX)) and f.name.endswith((".parquet", ".tmp")):
+                    f.unlink()
 
     def write(self, rows: Rows, force: bool = False) -> None:
         for t in SESSION_TABLES:

@@ -1,0 +1,68 @@
+"""The cross-hand pass's cost: a run's time and peak memory with and without ``--sessions``.
+
+    python benchmarks/sessions.py [--tables 200] [--hands 100] [--bucket-hands N]
+
+Writes a generated cash-game dataset (``--tables`` tables of ``--hands`` hands, six players who
+fold to the big blind), audits it into a Parquet report once, then times the pass over it
+(``audit_sessions``) and reports its share of the run and the pass's peak Python memory
+(the process's peak resident set, before and after). ``--bucket-hands`` below the hand count makes the pass partition on disk: the
+peak then stays near that many hands' records, whatever the dataset's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+import resource
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "sessions"))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--hands", type=int, default=100)
+    ap.add_argument("--bucket-hands", type=int, default=None)
+    args = ap.parse_args(argv)
+    from build import session
+
+    from handaudit.rules.rulebook import load_rulebook
+    from handaudit.run.local import Runner
+    from handaudit.sessions import audit_sessions
+
+    seats = [1, 2, 3, 4, 5, 6]
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "data.phhs"
+        with data.open("w") as f:
+            key = 0
+            for t in range(args.tables):
+                text = session([{} for _ in range(args.hands)], seats, {s: f"t{t}p{s}" for s in seats},
+                               {s: 200 for s in seats}, table=f"T{t}")
+                for block in text.split("\n\n"):
+                    key += 1
+                    head, _, rest = block.partition("\n")
+                    f.write(f"[{key}]\n{rest}\n\n")
+        out = Path(tmp) / "out"
+        started = time.perf_counter()
+        result = Runner([str(data)], out_dir=str(out), jobs=1).run()
+        run = time.perf_counter() - started
+        book = load_rulebook("tda-2026", [])
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        started = time.perf_counter()
+        options = {"bucket_hands": args.bucket_hands} if args.bucket_hands else {}
+        r = audit_sessions(out, book, **options)
+        passed = time.perf_counter() - started
+        peak = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+    hands = result.summary.hands
+    print(f"hands {hands:,}; run {run:.2f} s ({hands / run:,.0f} hands/s); cross-hand pass {passed:.2f} s "
+          f"({hands / passed:,.0f} hands/s) = {100 * passed / run:.1f}% of the run; {r.sessions:,} sessions, "
+          f"{r.buckets} bucket(s), {sum(r.codes.values())} findings; peak memory grew {peak / 2**20:.1f} MiB in the pass")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -148,25 +148,28 @@ class Checker:
         return len(steps) >= 2 and 2 * sum(1 for d in steps if d == 1) > len(steps)
 
     def _totals(self, s: Session, r: HandRecord) -> None:
+        players = s.players
+        f = 10 ** (s.scale - r.scale)
+        nets, rake, starts, finishes = r.nets, r.rake, r.starts, r.finishes
+        seats = r.seats if len(r.seats) == r.n else None
         for i, name in enumerate(r.names):
-            t = s.players.get(name)
+            t = players.get(name)
             if t is None:
-                t = s.players[name] = PlayerTotal(name)
+                t = players[name] = PlayerTotal(name)
             t.hands += 1
-            net = r.nets[i] if i < len(r.nets) else None
+            net = nets[i]
             if net is None:
                 t.unknown += 1
             else:
-                t.net += at(net, r.scale, s.scale)
-            if i < len(r.rake):
-                t.rake += at(r.rake[i], r.scale, s.scale)
-            start = r.starts[i] if i < len(r.starts) else None
-            if t.first_stack is None and t.hands == 1 and start is not None:
-                t.first_stack = at(start, r.scale, s.scale)
-            finish = r.finishes[i] if i < len(r.finishes) else None
-            t.last_stack = None if finish is None else at(finish, r.scale, s.scale)
-            if i < len(r.seats) and r.seats[i] not in t.seats:
-                t.seats.append(r.seats[i])
+                t.net += net * f
+            t.rake += rake[i] * f
+            start = starts[i]
+            if t.hands == 1 and start is not None:
+                t.first_stack = start * f
+            finish = finishes[i]
+            t.last_stack = None if finish is None else finish * f
+            if seats is not None and seats[i] not in t.seats:
+                t.seats.append(seats[i])
 
     # -- two consecutive hands -----------------------------------------------------------------
     def _transition(self, s: Session, prev: HandRecord, cur: HandRecord, consecutive: bool) -> bool:
@@ -185,30 +188,36 @@ class Checker:
         for e in cur.events:
             events.setdefault(e.player, []).append(e)
         index = {name: i for i, name in enumerate(prev.names)}
+        fp, fc = 10 ** (scale - prev.scale), 10 ** (scale - cur.scale)
+        seated = len(cur.seats) == cur.n and len(prev.seats) == prev.n
         stack_faults: list[tuple[str, int, int, int, int]] = []  # name, seat, finish, start (scale), cur index
         carried = 0
         for i, name in enumerate(cur.names):
             k = index.get(name)
             if k is None:
                 continue
-            own = events.get(name, [])
-            kinds = {e.kind for e in own}
-            seat = cur.seats[i] if i < len(cur.seats) else None
-            if seat is not None and k < len(prev.seats) and prev.seats[k] != seat and not kinds & {LEAVE, JOIN}:
+            own = events.get(name) if events else None
+            seat = cur.seats[i] if seated else None
+            if own is not None:
+                kinds = {e.kind for e in own}
+                if kinds & {LEAVE, JOIN}:
+                    continue  # a new buy-in (a seat change with it is no fault)
+            else:
+                kinds = set()
+            if seated and prev.seats[k] != seat:
                 self.find(s, "seat-changed", f"{name} moves from seat {prev.seats[k]} in {label(prev)} to seat "
                           f"{seat} in {label(cur)} without leaving and joining", cur, prev, name, seat)
-            if kinds & {LEAVE, JOIN}:
-                continue  # a new buy-in
-            finish = prev.finishes[k] if k < len(prev.finishes) else None
-            start = cur.starts[i] if i < len(cur.starts) else None
+            finish = prev.finishes[k]
+            start = cur.starts[i]
             if finish is None or start is None:
                 continue
-            added = sum(at(e.amount, cur.scale, scale) for e in own if e.kind in CHIPS_IN)
-            f, st = at(finish, prev.scale, scale), at(start, cur.scale, scale)
-            if added and cur.max_buy_in is not None and st > at(cur.max_buy_in, cur.scale, scale):
-                self.find(s, "top-up-over-limit", f"{name} tops up to {money(st, scale)}, above the table's "
-                          f"maximum buy-in {money(at(cur.max_buy_in, cur.scale, scale), scale)}", cur, prev, name,
-                          seat)
+            f, st = finish * fp, start * fc
+            added = 0
+            if own is not None:
+                added = sum(e.amount * fc for e in own if e.kind in CHIPS_IN)
+                if added and cur.max_buy_in is not None and st > cur.max_buy_in * fc:
+                    self.find(s, "top-up-over-limit", f"{name} tops up to {money(st, scale)}, above the table's "
+                              f"maximum buy-in {money(cur.max_buy_in * fc, scale)}", cur, prev, name, seat)
             if st != f + added and self._raked(prev, k, f + added - st, scale):
                 st = f + added  # the rake the settlement could not know, taken from what they won
             if st != f + added:
@@ -277,10 +286,13 @@ class Checker:
             return 0
         # a player new to the table (or back) may be passed over: they wait for the big blind, or
         # take it (the arrival check rules on their post)
+        one = next_seat(seats, was)
+        if now == one:
+            return 0
         known = set(prev.names)
         stayed = [seat for seat, name in zip(seats, cur.names, strict=True) if name in known] or seats
-        one, one_stayed = next_seat(seats, was), next_seat(stayed, was)
-        if now in (one, one_stayed):
+        one_stayed = next_seat(stayed, was)
+        if now == one_stayed:
             return 0
         if len(stayed) > 2 and now == next_seat(stayed, one_stayed):
             return 2
@@ -317,6 +329,8 @@ class Checker:
         if not cur.button_game or cur.n < 3 or len(cur.seats) != cur.n:
             return
         in_prev = set(prev.names)
+        if in_prev.issuperset(cur.names):
+            return
         bb_index = cur.big_blind_index()
         bb = cur.big_blind()
         sb = cur.small_blind()

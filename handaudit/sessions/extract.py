@@ -78,39 +78,51 @@ def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | N
     if pots_file is not None:
         _rake(records, pq.read_table(pots_file, columns=POT_COLUMNS))
     for r in out:
+        r.normalize()
+        if not any(r.rake):
+            continue
         for i in range(r.n):  # the settled finish is before the rake: take what the player paid off
             f = r.finishes[i]
             if r.computed[i] and f is not None and r.rake[i]:
                 r.finishes[i] = f - r.rake[i]
-        if len(r.blinds) < r.n:
-            r.blinds += [0] * (r.n - len(r.blinds))
     return out, dropped
 
 
 def _players(records: dict[tuple[str, int], HandRecord], p: pa.Table) -> None:
+    """Each hand's players, as slices of the part's columns (the rows of a hand are consecutive
+    once sorted; the writer appends them in that order already)."""
+    if p.num_rows == 0:
+        return
+    p = p.sort_by([("source", "ascending"), ("hand_index", "ascending"), ("player", "ascending")])
     sources, indexes, players = p["source"].to_pylist(), p["hand_index"].to_pylist(), p["player"].to_pylist()
     names, seats = p["name"].to_pylist(), p["seat"].to_pylist()
     starts, computed = p["starting_stack"].to_pylist(), p["finishing_computed"].to_pylist()
     recorded, nets = p["finishing_recorded"].to_pylist(), p["net"].to_pylist()
     received = p["received"].to_pylist()
-    rows = sorted(range(p.num_rows), key=lambda k: (sources[k], indexes[k], players[k]))
-    for k in rows:
-        r = records.get((sources[k], indexes[k]))
-        if r is None:
-            continue
-        name = names[k]
-        r.names.append(name if name is not None else f"p{players[k]}")
-        if seats[k] is not None:
-            r.seats.append(seats[k])
-        r.starts.append(starts[k])
-        r.finishes.append(recorded[k] if recorded[k] is not None else computed[k])
-        r.computed.append(recorded[k] is None)
-        r.received.append(received[k] or 0)
-        r.nets.append(nets[k])
-        r.rake.append(0)
-    for r in records.values():
-        if len(r.seats) != r.n:
-            r.seats = []  # seats unknown for some player: no seat-based check
+    n = len(indexes)
+    a = 0
+    while a < n:
+        b = a + 1
+        index, source = indexes[a], sources[a]
+        while b < n and indexes[b] == index and sources[b] == source:
+            b += 1
+        r = records.get((source, index))
+        if r is not None:
+            hand_names = names[a:b]
+            if None in hand_names:
+                hand_names = [x if x is not None else f"p{players[a + j]}" for j, x in enumerate(hand_names)]
+            r.names = hand_names
+            hand_seats = seats[a:b]
+            r.seats = hand_seats if None not in hand_seats else []  # seats unknown for some player
+            r.starts = starts[a:b]
+            rec = recorded[a:b]
+            r.computed = [x is None for x in rec]
+            r.finishes = rec if True not in r.computed else [
+                x if x is not None else c for x, c in zip(rec, computed[a:b], strict=True)]
+            r.received = [x or 0 for x in received[a:b]]
+            r.nets = nets[a:b]
+            r.rake = [0] * (b - a)
+        a = b
 
 
 def _rake(records: dict[tuple[str, int], HandRecord], pots: pa.Table) -> None:

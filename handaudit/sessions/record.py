@@ -93,6 +93,25 @@ class HandRecord:
         self.received: list[int] = [0] * n
         self.pot = 0  # the pots' total (units)
         self.rake_known = False
+        self.normalize()
+
+    def normalize(self) -> None:
+        """Every per-player list as long as ``names`` (the checks index them without testing)."""
+        n = len(self.names)
+        if len(self.starts) < n:
+            self.starts += [None] * (n - len(self.starts))
+        if len(self.finishes) < n:
+            self.finishes += [None] * (n - len(self.finishes))
+        if len(self.nets) < n:
+            self.nets += [None] * (n - len(self.nets))
+        if len(self.blinds) < n:
+            self.blinds += [0] * (n - len(self.blinds))
+        if len(self.rake) < n:
+            self.rake += [0] * (n - len(self.rake))
+        if len(self.computed) < n:
+            self.computed += [False] * (n - len(self.computed))
+        if len(self.received) < n:
+            self.received += [0] * (n - len(self.received))
 
     def __repr__(self) -> str:
         return f"HandRecord({self.source!r}, {self.hand_index}, hand={self.hand!r}, table={self.table!r})"

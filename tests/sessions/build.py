@@ -32,7 +32,7 @@ def fold_hand(key: str, number: int | str, order: list[int], names: dict[int, st
              f"venue = '{venue}'", f"table = '{table}'", f"hand = {number if isinstance(number, int) else repr(number)}",
              f"seats = {order}", f"players = {[names[s] for s in order]}",
              f"finishing_stacks = {[finish[s] for s in order]}", "year = 2026", "month = 1", "day = 5",
-             f"time = 20:{minute:02d}:00"]
+             f"time = {(minute // 60) % 24:02d}:{minute % 60:02d}:00"]
     if event:
         lines.append(f"event = '{event}'")
     if level is not None:

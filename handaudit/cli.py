@@ -116,7 +116,7 @@ def cli() -> None:
 @click.option("--sessions", is_flag=True,
               help="With --out: also check consecutive hands of each table session against each other (stacks "
                    "carried over, the button, missed blinds, missing hands) into the report's sessions, "
-                   "session_players and session_findings tables (README, \"Across hands\").")
+                   "session_hands, session_players and session_findings tables (README, \"Across hands\").")
 def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
           scheduler, select, ignore, levels, config_file, html_file, sessions):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 TABLE_NAMES = ("hands", "actions", "findings", "pots", "players")
 # The cross-hand pass's tables (handaudit/sessions: written after the per-hand parts, by the pass)
-SESSION_TABLES = ("sessions", "session_players", "session_findings")
+SESSION_TABLES = ("sessions", "session_hands", "session_players", "session_findings")
 
 # The report directory's layout (no pyarrow needed: the parent process of a run uses these).
 MANIFEST = "_manifest.json"

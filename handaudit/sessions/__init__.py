@@ -6,8 +6,8 @@ venue, table, event; hand-number and time order; broken by a time gap or a reuse
 checks each session's consecutive hands against each other (``checks``: stacks carried over,
 missing hands, the button or big blind moving as the rulebook's ``button_rule`` says, players
 back from missing the blinds or new to the table posting what ``missed_blinds`` and
-``new_player_posts`` require, seat changes, tournament levels and table moves), and writes three
-tables beside the per-hand ones (``tables``: ``sessions``, ``session_players``,
+``new_player_posts`` require, seat changes, tournament levels and table moves), and writes four
+tables beside the per-hand ones (``tables``: ``sessions``, ``session_hands``, ``session_players``,
 ``session_findings``). ``stage`` partitions the report by session key (in memory, or on disk
 for a large report) so that memory stays flat.
 

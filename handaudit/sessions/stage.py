@@ -67,7 +67,7 @@ def _bucket_of(key: tuple[str, str], buckets: int) -> int:
 def audit_sessions(out_dir: str | os.PathLike, book, *, run_id: str | None = None, metadata: dict | None = None,
                    gap_minutes: int = GAP_MINUTES, bucket_hands: int = BUCKET_HANDS) -> SessionsResult:
     """Run the cross-hand pass over the report in ``out_dir`` under rulebook ``book`` (a loaded
-    :class:`~handaudit.rules.rulebook.Rulebook`); write its three tables into the report."""
+    :class:`~handaudit.rules.rulebook.Rulebook`); write its four tables into the report."""
     started = time.monotonic()
     result = SessionsResult()
     checker = Checker(book)

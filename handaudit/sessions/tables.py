@@ -1,5 +1,5 @@
-"""The cross-hand pass's three report tables (``sessions``, ``session_players``,
-``session_findings``): their schemas, their rows, and their part files.
+"""The cross-hand pass's four report tables (``sessions``, ``session_hands``,
+``session_players``, ``session_findings``): their schemas, their rows, and their part files.
 
 They sit beside the per-hand tables in the report directory (``DIR/sessions/part-*.parquet``)
 and are read the same way (``handaudit.sessions.read_session_table``, pandas, DuckDB). Amounts
@@ -28,6 +28,9 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("hands", pa.int32()), ("players", pa.int32()), ("gaps", pa.int32()), ("findings", pa.int32()),
         ("errors", pa.int32()), ("scale", pa.int8()),
     ]),
+    "session_hands": pa.schema([
+        ("session", _S), ("position", pa.int32()), ("source", _S), ("hand_index", pa.int64()), ("hand", _S),
+    ]),
     "session_players": pa.schema([
         ("session", _S), ("player", _S), ("hands", pa.int32()), ("net", pa.int64()), ("net_unknown", pa.int32()),
         ("rake", pa.int64()), ("first_stack", pa.int64()), ("last_stack", pa.int64()),
@@ -45,6 +48,8 @@ DOCS = {
     "sessions": "One row per table session: keyed (venue, table, event), in hand-number and time order; "
                 "`began` says why it began (first, numbering, time-gap, table-reused, new-players); `gaps` "
                 "counts the hands found missing.",
+    "session_hands": "One row per hand of each session, in the session's order (`position` from 0): join "
+                     "the per-hand tables on (`source`, `hand_index`) to follow a table hand by hand.",
     "session_players": "One row per player of each session: hands dealt in, net (the sum over the hands "
                        "whose net is determined; `net_unknown` counts the others), rake paid (each pot's rake "
                        "shared among its winners by what they won), first and last stack.",
@@ -54,7 +59,7 @@ DOCS = {
 
 
 class Rows:
-    """The three tables' rows as columns, written as a part every ``part_rows`` sessions."""
+    """The four tables' rows as columns, written as a part every ``part_rows`` sessions."""
 
     def __init__(self) -> None:
         self.cols: dict[str, dict[str, list]] = {t: {f.name: [] for f in s} for t, s in SCHEMAS.items()}
@@ -74,6 +79,13 @@ class Rows:
                             ("gaps", s.gaps), ("findings", len(s.findings)), ("errors", errors),
                             ("scale", s.scale)):
             c[name].append(value)
+        h = self.cols["session_hands"]
+        for k, r in enumerate(s.hands):
+            h["session"].append(s.id)
+            h["position"].append(k)
+            h["source"].append(r.source)
+            h["hand_index"].append(r.hand_index)
+            h["hand"].append(r.hand)
         p = self.cols["session_players"]
         for t in s.players.values():
             for name, value in (("session", s.id), ("player", t.name), ("hands", t.hands), ("net", t.net),
@@ -102,7 +114,7 @@ class Rows:
 
 
 class Writer:
-    """Part files of the three tables: ``DIR/<table>/part-<run>-sessions-<seq>.parquet``, written
+    """Part files of the four tables: ``DIR/<table>/part-<run>-sessions-<seq>.parquet``, written
     under a hidden temporary name and renamed once whole (as the per-hand parts are)."""
 
     def __init__(self, out_dir: str | os.PathLike, run_id: str | None, metadata: dict | None = None) -> None:

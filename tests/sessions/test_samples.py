@@ -58,7 +58,7 @@ def test_sessions_and_players_tables(tmp_path):
     out = _pass(SAMPLES / "stack-not-carried.phhs", "tda-2026", tmp_path)
     (s,) = read_session_table(out, "sessions").to_pylist()
     assert (s["venue"], s["table"], s["hands"], s["players"], s["first_hand"], s["last_hand"], s["findings"],
-            s["errors"], s["began"]) == ("Club", "T1", 3, 3, "101", "103", 1, 1, "first")
+            s["errors"], s["began"]) == ("Club", "stack-not-carried", 3, 3, "101", "103", 1, 1, "first")
     players = {p["player"]: p for p in read_session_table(out, "session_players").to_pylist()}
     # hand 101: ann SB (-1), bob BB (+1); 102: bob SB, cat BB; 103: cat SB, ann BB
     assert {n: (p["hands"], p["net"], p["first_stack"], p["last_stack"]) for n, p in players.items()} == {

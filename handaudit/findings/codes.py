@@ -442,7 +442,7 @@ CODES: dict[str, CodeInfo] = {
            fix="Record the top-up (a site log's line), or correct the stack.",
            sample="sessions/stack-added-unrecorded.phhs"),
         _c("hand-missing", WARNING,
-           "Stacks that do not carry over and a button that moved two seats: a hand between the two is missing.",
+           "Stacks that reconcile only with a hand between the two (chips moved between players, or the button moved two seats).",
            why="A dataset with a hand missing loses the money of that hand: every total over the session is off "
                "by it, and the next hand seems to start from the wrong stacks.",
            example="[1] seats = [1, 2, 3] ...  [2] (missing)  [3] the big blind two seats on and stacks changed",

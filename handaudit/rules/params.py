@@ -96,7 +96,7 @@ CODES_CHANGED_BY: dict[str, tuple[str, ...]] = {
     "odd_chip_stud": _PAYOUT, "odd_chip_button": _PAYOUT, "short_deck_trips_beat_straight": _PAYOUT,
     "check_out_of_turn": ("bet-after-check-out-of-turn",),
     "changed_action_out_of_turn": ("out-of-turn-bet-returned",),
-    "rake_limit_percent": _PAYOUT, "rake_rounding_units": _PAYOUT, "rake_percent": _PAYOUT,
+    "rake_limit_percent": (*_PAYOUT, "hand-missing"), "rake_rounding_units": (*_PAYOUT, "hand-missing"), "rake_percent": _PAYOUT,
     "rake_cap": _PAYOUT, "rake_cap_scope": _PAYOUT, "no_flop_no_drop": _PAYOUT, "rake_rounding": _PAYOUT,
     "jackpot_drop": _PAYOUT,
     "button_rule": ("button-out-of-order", "big-blind-out-of-order", "hand-missing", "missed-blind-not-posted"),

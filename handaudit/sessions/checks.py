@@ -231,6 +231,13 @@ class Checker:
                       f"{'button' if self.button_rule == MOVING_BUTTON else 'big blind'} moved two seats", cur, prev)
             s.gaps += 1
             return True
+        if self._played_between(stack_faults, scale):
+            moved = sum(abs(st - f) for _, _, f, st, _ in stack_faults) // 2
+            self.find(s, "hand-missing", f"a hand is missing between {label(prev)} and {label(cur)}: "
+                      f"{len(stack_faults)} stacks changed, chips moving from some players to others "
+                      f"({money(moved, scale)} or so) as a hand moves them", cur, prev)
+            s.gaps += 1
+            return True
         for name, seat, f, st, _i in stack_faults:
             if st > f and not cur.event:
                 self.find(s, "stack-added-unrecorded", f"{name} starts {label(cur)} with {money(st, scale)}, "
@@ -250,6 +257,19 @@ class Checker:
         adjacent = consecutive or (button_fault == 0 and not stack_faults and carried >= 2
                                    and self._button_known(prev, cur))
         return not adjacent
+
+    def _played_between(self, faults: list[tuple[str, int, int, int, int]], scale: int) -> bool:
+        """Stacks that reconcile only with a hand played in between: some players lost what others
+        won, the total falling by no more than a rake could take (``rake_limit_percent`` of the
+        chips that moved, plus ``rake_rounding_units``), and never growing (a top-up adds)."""
+        if len(faults) < 2:
+            return False
+        lost = sum(f - st for _, _, f, st, _ in faults if st < f)
+        won = sum(st - f for _, _, f, st, _ in faults if st > f)
+        if not lost or not won:
+            return False
+        taken = lost - won
+        return 0 <= 100 * taken <= lost * self.book.rake_limit_percent + 100 * self.book.rake_rounding_units
 
     def _raked(self, prev: HandRecord, k: int, short: int, scale: int) -> bool:
         """A stack ``short`` units (at ``scale``) below the settled finish of a player who won in

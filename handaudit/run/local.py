@@ -323,7 +323,7 @@ class Runner:
             from ..sessions.stage import run_pass
 
             manifest["sessions"] = run_pass(report.path, self.rulebook, self.overrides, self.run_id,
-                                            dict(self.config.metadata))
+                                            dict(self.config.metadata), self.jobs)
         report.write_manifest(manifest, complete)
         return removed, tables
 

@@ -39,6 +39,9 @@ class TableEvent:
     def __repr__(self) -> str:
         return f"TableEvent({self.kind!r}, {self.player!r}, {self.amount})"
 
+    def __reduce__(self) -> tuple:  # (compiled, a native class pickles only this way)
+        return (TableEvent, (self.kind, self.player, self.amount))
+
 
 class HandRecord:
     """One hand as the pass sees it. Lists are in PHH player order (p1 first).
@@ -116,6 +119,11 @@ class HandRecord:
     def __repr__(self) -> str:
         return f"HandRecord({self.source!r}, {self.hand_index}, hand={self.hand!r}, table={self.table!r})"
 
+    def __reduce__(self) -> tuple:
+        """Pickled by its fields (the on-disk partition spills records; compiled, a native class
+        pickles only this way)."""
+        return (record_from, (tuple([getattr(self, name) for name in RECORD_FIELDS]),))
+
     # -- the positions the button gives ------------------------------------------------------
     @property
     def n(self) -> int:
@@ -163,6 +171,19 @@ class HandRecord:
         if self.n <= 2 or i < 2 or i >= len(self.blinds):
             return 0
         return abs(self.blinds[i])
+
+
+RECORD_FIELDS = ("source", "hand_index", "hand_key", "hand", "venue", "table", "event", "number", "prefix", "when",
+                 "button_game", "level", "scale", "seats", "names", "starts", "finishes", "blinds", "nets", "events",
+                 "max_buy_in", "seat_count", "rake", "status", "computed", "received", "pot", "rake_known")
+
+
+def record_from(values: tuple) -> HandRecord:
+    """A :class:`HandRecord` from its fields in :data:`RECORD_FIELDS` order (unpickling)."""
+    r = HandRecord(values[0], values[1])
+    for name, value in zip(RECORD_FIELDS, values, strict=True):
+        setattr(r, name, value)
+    return r
 
 
 def hand_number(text: str | None) -> tuple[str, int | None]:

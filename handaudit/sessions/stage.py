@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from ..reports.layout import OutputError, part_files
+from ..reports.layout import PART_PREFIX, SESSION_TABLES, OutputError, part_files
 from .checks import Checker, Session
 from .extract import read_report
 from .keying import GAP_MINUTES, bucket_key, split_sessions, table_key
@@ -65,17 +65,23 @@ def _bucket_of(key: tuple[str, str], buckets: int) -> int:
 
 
 def audit_sessions(out_dir: str | os.PathLike, book, *, run_id: str | None = None, metadata: dict | None = None,
-                   gap_minutes: int = GAP_MINUTES, bucket_hands: int = BUCKET_HANDS) -> SessionsResult:
+                   gap_minutes: int = GAP_MINUTES, bucket_hands: int = BUCKET_HANDS, jobs: int = 1,
+                   mapper=None) -> SessionsResult:
     """Run the cross-hand pass over the report in ``out_dir`` under rulebook ``book`` (a loaded
-    :class:`~handaudit.rules.rulebook.Rulebook`); write its four tables into the report."""
+    :class:`~handaudit.rules.rulebook.Rulebook`); write its four tables into the report.
+
+    ``jobs`` > 1 (or a ``mapper``, ``map``-like: a Dask client's map and gather) checks the
+    buckets of the on-disk partition in parallel, each bucket in one call of
+    :func:`check_bucket` writing its own parts."""
     started = time.monotonic()
     result = SessionsResult()
-    checker = Checker(book)
-    writer = Writer(out_dir, run_id, metadata)
-    rows = Rows()
+    clear_tables(out_dir)
     total = _hands_in(out_dir)
     buckets = max(1, -(-total // max(1, bucket_hands)))
+    if (jobs > 1 or mapper is not None) and total > 1000:
+        buckets = max(buckets, 2 * max(1, jobs))
     result.buckets = buckets
+    tag = f"{run_id}-sessions" if run_id else "sessions"
     spill = Path(out_dir) / SPILL
     try:
         if buckets == 1:
@@ -86,43 +92,101 @@ def audit_sessions(out_dir: str | os.PathLike, book, *, run_id: str | None = Non
                         result.unkeyed += 1
                         continue
                     groups.setdefault(bucket_key(r), []).append(r)
-            _check_bucket(groups, checker, rows, writer, result, gap_minutes)
+            _merge(result, _check_groups(groups, book, out_dir, tag, metadata, gap_minutes))
         else:
-            shutil.rmtree(spill, ignore_errors=True)
-            spill.mkdir()
-            files = [open(spill / f"bucket-{b}.pickle", "wb") for b in range(buckets)]  # noqa: SIM115
-            try:
-                for records in _parts(out_dir, result):
-                    split: list[list[HandRecord]] = [[] for _ in range(buckets)]
-                    for r in records:
-                        if table_key(r) is None:
-                            result.unkeyed += 1
-                            continue
-                        split[_bucket_of(bucket_key(r), buckets)].append(r)
-                    for b, chunk in enumerate(split):
-                        if chunk:
-                            pickle.dump(chunk, files[b], protocol=pickle.HIGHEST_PROTOCOL)
-            finally:
-                for f in files:
-                    f.close()
-            for b in range(buckets):
-                groups = {}
-                with open(spill / f"bucket-{b}.pickle", "rb") as back:
-                    while True:
-                        try:
-                            chunk = pickle.load(back)
-                        except EOFError:
-                            break
-                        for r in chunk:
-                            groups.setdefault(bucket_key(r), []).append(r)
-                os.unlink(spill / f"bucket-{b}.pickle")
-                _check_bucket(groups, checker, rows, writer, result, gap_minutes)
-        writer.write(rows, force=True)
+            _partition(out_dir, spill, buckets, result)
+            calls = [(str(spill / f"bucket-{b}.pickle"), book, str(out_dir), f"{tag}-b{b}", metadata, gap_minutes)
+                     for b in range(buckets)]
+            if mapper is not None:
+                outcomes = mapper(check_bucket_call, calls)
+            elif jobs > 1:
+                from concurrent.futures import ProcessPoolExecutor
+
+                with ProcessPoolExecutor(jobs) as pool:
+                    outcomes = list(pool.map(check_bucket_call, calls))
+            else:
+                outcomes = [check_bucket_call(c) for c in calls]
+            for outcome in outcomes:
+                _merge(result, outcome)
+        result.tables = Writer(out_dir, tag, metadata).finish(result.tables)
     finally:
         shutil.rmtree(spill, ignore_errors=True)
-    result.tables = {t: {"files": writer.files[t], "rows": writer.rows[t]} for t in writer.files}
     result.elapsed = time.monotonic() - started
     return result
+
+
+def clear_tables(out_dir: str | os.PathLike) -> None:
+    """Remove the pass's tables of an earlier pass over this report."""
+    for t in SESSION_TABLES:
+        tdir = Path(out_dir) / t
+        if tdir.is_dir():
+            for f in tdir.iterdir():
+                if f.name.startswith((PART_PREFIX, "." + PART_PREFIX)) and f.name.endswith((".parquet", ".tmp")):
+                    f.unlink()
+
+
+def _partition(out_dir: str | os.PathLike, spill: Path, buckets: int, result: SessionsResult) -> None:
+    """The records of every part appended, pickled, to their bucket's file."""
+    shutil.rmtree(spill, ignore_errors=True)
+    spill.mkdir()
+    files = [open(spill / f"bucket-{b}.pickle", "wb") for b in range(buckets)]  # noqa: SIM115
+    try:
+        for records in _parts(out_dir, result):
+            split: list[list[HandRecord]] = [[] for _ in range(buckets)]
+            for r in records:
+                if table_key(r) is None:
+                    result.unkeyed += 1
+                    continue
+                split[_bucket_of(bucket_key(r), buckets)].append(r)
+            for b, chunk in enumerate(split):
+                if chunk:
+                    pickle.dump(chunk, files[b], protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        for f in files:
+            f.close()
+
+
+def check_bucket_call(call: tuple) -> dict:
+    """:func:`check_bucket` of one tuple of arguments (what a pool or Dask maps)."""
+    return check_bucket(*call)
+
+
+def check_bucket(path: str, book, out_dir: str, tag: str, metadata: dict | None, gap_minutes: int) -> dict:
+    """One bucket of the partition: its records read back, its sessions checked, its parts
+    written (named by ``tag``); its counts."""
+    groups: dict[tuple[str, str], list[HandRecord]] = {}
+    with open(path, "rb") as back:
+        while True:
+            try:
+                chunk = pickle.load(back)
+            except EOFError:
+                break
+            for r in chunk:
+                groups.setdefault(bucket_key(r), []).append(r)
+    os.unlink(path)
+    return _check_groups(groups, book, out_dir, tag, metadata, gap_minutes)
+
+
+def _check_groups(groups: dict[tuple[str, str], list[HandRecord]], book, out_dir, tag: str, metadata: dict | None,
+                  gap_minutes: int) -> dict:
+    writer = Writer(out_dir, tag, metadata)
+    rows = Rows()
+    counts = SessionsResult()
+    _check_bucket(groups, Checker(book), rows, writer, counts, gap_minutes)
+    writer.write(rows)
+    return {"sessions": counts.sessions, "hands": counts.hands, "codes": counts.codes,
+            "tables": {t: {"files": writer.files[t], "rows": writer.rows[t]} for t in writer.files}}
+
+
+def _merge(result: SessionsResult, outcome: dict) -> None:
+    result.sessions += outcome["sessions"]
+    result.hands += outcome["hands"]
+    for code, n in outcome["codes"].items():
+        result.codes[code] = result.codes.get(code, 0) + n
+    for t, c in outcome["tables"].items():
+        mine = result.tables.setdefault(t, {"files": 0, "rows": 0})
+        mine["files"] += c["files"]
+        mine["rows"] += c["rows"]
 
 
 def _parts(out_dir: str | os.PathLike, result: SessionsResult):
@@ -170,7 +234,7 @@ def _check_bucket(groups: dict[tuple[str, str], list[HandRecord]], checker: Chec
 
 
 def run_pass(out_dir: str | os.PathLike, rulebook: str, overrides=(), run_id: str | None = None,
-             metadata: dict | None = None) -> dict:
+             metadata: dict | None = None, jobs: int = 1) -> dict:
     """The pass as a run's last stage (both engines): its summary for ``_manifest.json``
     (``"sessions"``), or ``{"error": ...}`` when it cannot read or write the report (the
     per-hand report stays whole either way)."""
@@ -178,6 +242,6 @@ def run_pass(out_dir: str | os.PathLike, rulebook: str, overrides=(), run_id: st
 
     try:
         return audit_sessions(out_dir, load_rulebook(rulebook, list(overrides)), run_id=run_id,
-                              metadata=metadata).as_dict()
+                              metadata=metadata, jobs=jobs).as_dict()
     except (OutputError, OSError, pa.ArrowException) as err:
         return {"error": str(err).splitlines()[0]}

@@ -114,35 +114,47 @@ class Rows:
 
 
 class Writer:
-    """Part files of the four tables: ``DIR/<table>/part-<run>-sessions-<seq>.parquet``, written
-    under a hidden temporary name and renamed once whole (as the per-hand parts are)."""
+    """Part files of the four tables: ``DIR/<table>/part-<tag>-<seq>.parquet``, written under a
+    hidden temporary name and renamed once whole (as the per-hand parts are)."""
 
-    def __init__(self, out_dir: str | os.PathLike, run_id: str | None, metadata: dict | None = None) -> None:
+    def __init__(self, out_dir: str | os.PathLike, tag: str, metadata: dict | None = None) -> None:
         self.out_dir = Path(out_dir)
-        self.tag = f"{run_id}-sessions" if run_id else "sessions"
+        self.tag = tag
         self.seq = 0
         self.rows = {t: 0 for t in SESSION_TABLES}
         self.files = {t: 0 for t in SESSION_TABLES}
         self.metadata = {k.encode(): str(v).encode() for k, v in (metadata or {}).items()}
-        for t in SESSION_TABLES:  # the pass's tables of an earlier pass over this report are replaced
+        for t in SESSION_TABLES:
             (self.out_dir / t).mkdir(exist_ok=True)
-            for f in (self.out_dir / t).iterdir():
-                if f.name.startswith((PART_PREFIX, "." + PART_PREFIX)) and f.name.endswith((".parquet", ".tmp")):
-                    f.unlink()
 
-    def write(self, rows: Rows, force: bool = False) -> None:
+    def _part(self, t: str, table: pa.Table) -> None:
+        name = f"{PART_PREFIX}{self.tag}-{self.seq}.parquet"
+        tmp = self.out_dir / t / f".{name}.tmp"
+        pq.write_table(table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata}), tmp)
+        os.replace(tmp, self.out_dir / t / name)
+        self.rows[t] += table.num_rows
+        self.files[t] += 1
+
+    def write(self, rows: Rows) -> None:
         for t in SESSION_TABLES:
             table = rows.table(t)
-            if table.num_rows == 0 and not (force and self.files[t] == 0):
-                continue
-            name = f"{PART_PREFIX}{self.tag}-{self.seq}.parquet"
-            tmp = self.out_dir / t / f".{name}.tmp"
-            pq.write_table(table.replace_schema_metadata({**(table.schema.metadata or {}), **self.metadata}), tmp)
-            os.replace(tmp, self.out_dir / t / name)
-            self.rows[t] += table.num_rows
-            self.files[t] += 1
+            if table.num_rows:
+                self._part(t, table)
         self.seq += 1
         rows.clear()
+
+    def finish(self, counts: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+        """Give a table no bucket wrote an empty part (it reads with its schema); the counts."""
+        out = {}
+        for t in SESSION_TABLES:
+            c = dict(counts.get(t, {"files": 0, "rows": 0}))
+            if c["files"] == 0:
+                self.seq = 0
+                self.tag = self.tag + "-empty" if not self.tag.endswith("-empty") else self.tag
+                self._part(t, SCHEMAS[t].empty_table())
+                c["files"] = 1
+            out[t] = c
+        return out
 
 
 def read_session_table(out_dir: str | os.PathLike, table: str) -> pa.Table:

@@ -497,7 +497,7 @@ class DaskRunner:
                     from ...sessions.stage import run_pass
 
                     manifest["sessions"] = run_pass(str(self.out_dir), self.rulebook, self.overrides, None,
-                                                    dict(self.config.metadata))
+                                                    dict(self.config.metadata), nthreads)
                 self.report.write_manifest(manifest, complete)
             finally:
                 self.report.close()

@@ -17,13 +17,18 @@ import pyarrow.parquet as pq
 
 from ..core.variants import VARIANTS
 from ..reports.layout import part_files
-from .record import HandRecord
+from .record import EVENT_KINDS, HandRecord, TableEvent
 
 HAND_COLUMNS = ["source", "hand_index", "hand_key", "hand", "variant", "status", "scale", "venue", "table", "event",
                 "seat_count", "level", "date", "time", "timestamp", "blinds_or_straddles", "pot_total", "rake"]
 PLAYER_COLUMNS = ["source", "hand_index", "player", "name", "seat", "starting_stack", "finishing_computed",
                   "finishing_recorded", "net", "received"]
 POT_COLUMNS = ["source", "hand_index", "rake", "awards"]
+# What a site log says happened at the table before a hand, once an importer writes it (issue
+# #39a): ``table_events`` (list<struct<kind: string, player: string, amount: int64>>, the kinds
+# of record.EVENT_KINDS, amounts at the hand's scale) and ``max_buy_in`` (int64). Read when a
+# part has them; PHH has no field for either.
+OPTIONAL_COLUMNS = ["table_events", "max_buy_in"]
 _DAY_US = 86_400_000_000
 
 
@@ -46,7 +51,9 @@ def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | N
               pots_file: str | os.PathLike | None) -> tuple[list[HandRecord], int]:
     """The records of one part's readable hands, and how many hands were unreadable (they have
     no session). Pyarrow errors propagate (the caller names the file)."""
-    h = pq.read_table(hands_file, columns=HAND_COLUMNS)
+    present = set(pq.ParquetFile(hands_file).schema_arrow.names)
+    extra = [c for c in OPTIONAL_COLUMNS if c in present]
+    h = pq.read_table(hands_file, columns=HAND_COLUMNS + extra)
     readable = pc.not_equal(h["status"], "unreadable")
     dropped = h.num_rows
     h = h.filter(readable)
@@ -55,6 +62,8 @@ def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | N
         return [], dropped
     cols = {name: h[name].to_pylist() for name in HAND_COLUMNS if name not in ("date", "time", "timestamp")}
     dates, times, stamps = _ints(h["date"]), _ints(h["time"]), _ints(h["timestamp"])
+    events = h["table_events"].to_pylist() if "table_events" in extra else None
+    buy_ins = h["max_buy_in"].to_pylist() if "max_buy_in" in extra else None
     records: dict[tuple[str, int], HandRecord] = {}
     out: list[HandRecord] = []
     for k in range(h.num_rows):
@@ -70,6 +79,11 @@ def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | N
                        seat_count=cols["seat_count"][k], status=cols["status"][k], names=[])
         r.starts, r.finishes, r.nets, r.rake, r.computed, r.received = [], [], [], [], [], []
         r.pot = cols["pot_total"][k] or 0
+        if events is not None and events[k]:
+            r.events = [TableEvent(e["kind"], e["player"], e["amount"] or 0) for e in events[k]
+                        if e and e.get("kind") in EVENT_KINDS and e.get("player") is not None]
+        if buy_ins is not None:
+            r.max_buy_in = buy_ins[k]
         r.rake_known = cols["rake"][k] is not None
         records[(source, index)] = r
         out.append(r)

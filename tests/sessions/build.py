@@ -80,7 +80,7 @@ def write_samples(where) -> None:
         "stack-not-carried": ("'ann' (seat 1) starts hand 103 with 10 chips fewer than she finished hand 102 with.",
                               [{}, {}, {"starts": {1: 189}}], three, {}),
         "stack-added-unrecorded": ("'bob' starts hand 103 with 50 more than he finished hand 102 with; no top-up is "
-                                   "recorded.", [{}, {}, {"starts": {2: 251}}], three, {}),
+                                   "recorded.", [{}, {}, {"starts": {2: 250}}], three, {}),
         "hand-number-gap": ("An Ongame table numbers its hands one by one: hand R5-7-103 is missing.",
                             [{"number": "R5-7-101"}, {"number": "R5-7-102"}, {"number": "R5-7-104"}], three,
                             {"venue": "Ongame Network"}),

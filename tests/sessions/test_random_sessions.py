@@ -105,3 +105,50 @@ def test_planted_findings_exactly(case):
             got = {g for g in got if g[0] != "big-blind-out-of-order"}
             expected = {e for e in expected if e[0] != "big-blind-out-of-order"}
         assert got == expected, (name, [(r.hand_index, r.seats, r.starts) for r in records], away)
+
+
+SEAT = {("A", "x"): 1, ("A", "y"): 2, ("A", "z"): 3, ("B", "u"): 1, ("B", "v"): 2, ("B", "x"): 3}
+
+
+def _hand(k, table, names, starts, finishes, when, event="Main", level=1):
+    return HandRecord("t.phhs", k, hand=str(500 + k), venue="V", table=table, event=event, when=when, level=level,
+                      seats=[SEAT[table, n] for n in names], names=names, starts=starts, finishes=finishes,
+                      blinds=[1, 2] + [0] * (len(names) - 2))
+
+
+def test_a_tournament_player_moved_to_another_table_keeps_the_stack():
+    from handaudit.sessions.keying import split_sessions
+
+    a = [_hand(0, "A", ["x", "y", "z"], [100, 100, 100], [99, 101, 100], 0),
+         _hand(1, "A", ["y", "z", "x"], [101, 100, 99], [100, 102, 99], 60_000_000)]
+    b = [_hand(2, "B", ["u", "v", "x"], [300, 300, 90], [299, 301, 90], 120_000_000),  # x moved: 99 -> 90
+         _hand(3, "B", ["v", "x", "u"], [301, 90, 299], [300, 91, 299], 180_000_000)]
+    checker = Checker(BOOKS["roberts-v11"])
+    sessions = [Session(f"s{t}", began, hands) for t, hands in enumerate((a, b))
+                for began, hands in split_sessions(hands)]
+    for s in sessions:
+        checker.check(s)
+    checker.moves(sessions)
+    found = [(f.code, f.hand.hand, f.earlier.hand, f.player) for s in sessions for f in s.findings]
+    assert found == [("stack-not-carried", "502", "501", "x")]
+    assert "moves from table A" in sessions[1].findings[0].message
+    b[0].starts[2] = 99  # carried over: nothing
+    for s in sessions:
+        s.findings.clear()
+    checker.moves(sessions)
+    assert [f for s in sessions for f in s.findings] == []
+
+
+def test_recorded_top_up_over_the_table_maximum():
+    r0 = HandRecord("s", 0, hand="1", table="T", names=["a", "b", "c"], seats=[1, 2, 3], starts=[100, 100, 100],
+                    finishes=[99, 101, 100], blinds=[1, 2, 0])
+    r1 = HandRecord("s", 1, hand="2", table="T", names=["b", "c", "a"], seats=[2, 3, 1], starts=[101, 100, 249],
+                    finishes=[100, 102, 249], blinds=[1, 2, 0], events=[TableEvent(TOP_UP, "a", 150)],
+                    max_buy_in=200)
+    s = Session("x", "first", [r0, r1])
+    Checker(BOOKS["house"]).check(s)
+    assert [(f.code, f.player) for f in s.findings] == [("top-up-over-limit", "a")]
+    r1.max_buy_in = 250
+    s = Session("x", "first", [r0, r1])
+    Checker(BOOKS["house"]).check(s)
+    assert s.findings == []

@@ -121,3 +121,29 @@ def test_partitioned_and_parallel_passes_write_the_same_tables(tmp_path):
     r = HandRecord("s", 3, hand="R5-7", table="t", names=["a", "b"], starts=[1, None])
     back = pickle.loads(pickle.dumps(r))
     assert [getattr(back, f) for f in RECORD_FIELDS] == [getattr(r, f) for f in RECORD_FIELDS]
+
+
+def test_table_events_column_read_when_a_part_has_it(tmp_path):
+    """A site importer's table events (issue #39a) reach the pass as an optional ``table_events``
+    column of the hands parts: a recorded top-up explains the stack that grew."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from handaudit.reports.layout import part_files
+    from handaudit.rules.rulebook import load_rulebook
+    from handaudit.sessions import audit_sessions
+
+    out = _pass(SAMPLES / "stack-added-unrecorded.phhs", "tda-2026", tmp_path)
+    book = load_rulebook("tda-2026", [])
+    assert audit_sessions(out, book).codes == {"stack-added-unrecorded": 1}
+    (part,) = [f for f in part_files(out, "hands") if "empty" not in f.name]
+    t = pq.read_table(part)
+    kind = pa.list_(pa.struct([("kind", pa.string()), ("player", pa.string()), ("amount", pa.int64())]))
+    events = [[{"kind": "top-up", "player": "bob", "amount": 50}] if h == "103" else [] for h in
+              t["hand"].to_pylist()]
+    pq.write_table(t.append_column("table_events", pa.array(events, kind))
+                   .append_column("max_buy_in", pa.array([200] * t.num_rows, pa.int64())), part)
+    result = audit_sessions(out, book)
+    assert result.codes == {"top-up-over-limit": 1}  # explained, but above the table's 200
+    msg = read_session_table(out, "session_findings").column("message").to_pylist()
+    assert msg == ["bob tops up to 250, above the table's maximum buy-in 200"]

@@ -47,13 +47,70 @@ def _button_game(code: str | None) -> bool:
     return True if v is None else bool(v.button_game)
 
 
+BATCH_HANDS = 20_000  # hands read at once from a part (a part may hold some 200,000)
+
+
+class _Follower:
+    """The rows of a child table (players, pots) of one part, taken batch by batch in step with
+    the part's hands: the writer appends a hand's child rows in the hands' order, so the rows of
+    a batch of hands are the next rows whose hand is in the batch."""
+
+    def __init__(self, path: str | os.PathLike | None, columns: list[str]) -> None:
+        self.batches = pq.ParquetFile(path).iter_batches(batch_size=65_536, columns=columns) if path else None
+        self.schema: pa.Schema | None = None
+        self.pending: pa.RecordBatch | None = None
+        self.keys: list[tuple[str, int]] = []
+        self.pos = 0
+
+    def take(self, keys: set[tuple[str, int]]) -> pa.Table | None:
+        if self.batches is None:
+            return None
+        out: list[pa.RecordBatch] = []
+        while True:
+            if self.pending is None or self.pos >= len(self.keys):
+                self.pending = next(self.batches, None)
+                if self.pending is None:
+                    break
+                self.schema = self.pending.schema
+                self.keys = list(zip(self.pending.column("source").to_pylist(),
+                                     self.pending.column("hand_index").to_pylist(), strict=True))
+                self.pos = 0
+            start = self.pos
+            while self.pos < len(self.keys) and self.keys[self.pos] in keys:
+                self.pos += 1
+            if self.pos > start:
+                out.append(self.pending.slice(start, self.pos - start))
+            if self.pos < len(self.keys):
+                break  # the next row is a later batch's
+        if not out:
+            return None
+        return pa.Table.from_batches(out)
+
+    def left(self) -> bool:
+        """Rows no batch of hands took (the part's rows are not in its hands' order)."""
+        if self.batches is None:
+            return False
+        return self.pos < len(self.keys) or next(self.batches, None) is not None
+
+
 def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | None,
-              pots_file: str | os.PathLike | None) -> tuple[list[HandRecord], int]:
-    """The records of one part's readable hands, and how many hands were unreadable (they have
-    no session). Pyarrow errors propagate (the caller names the file)."""
+              pots_file: str | os.PathLike | None) -> Iterator[tuple[list[HandRecord], int]]:
+    """The records of one part's readable hands, ``BATCH_HANDS`` at a time, and how many hands
+    were unreadable (they have no session). Pyarrow errors propagate (the caller names the file)."""
     present = set(pq.ParquetFile(hands_file).schema_arrow.names)
     extra = [c for c in OPTIONAL_COLUMNS if c in present]
-    h = pq.read_table(hands_file, columns=HAND_COLUMNS + extra)
+    players = _Follower(players_file, PLAYER_COLUMNS)
+    pots = _Follower(pots_file, POT_COLUMNS)
+    for batch in pq.ParquetFile(hands_file).iter_batches(batch_size=BATCH_HANDS, columns=HAND_COLUMNS + extra):
+        h = pa.Table.from_batches([batch])
+        keys = set(zip(h["source"].to_pylist(), h["hand_index"].to_pylist(), strict=True))
+        yield _records(h, extra, players.take(keys), pots.take(keys))
+    if players.left() or pots.left():
+        raise ValueError(f"{players_file}: rows that follow no hand of {hands_file} in order")
+
+
+def _records(h: pa.Table, extra: list[str], players: pa.Table | None,
+             pots: pa.Table | None) -> tuple[list[HandRecord], int]:
     readable = pc.not_equal(h["status"], "unreadable")
     dropped = h.num_rows
     h = h.filter(readable)
@@ -87,10 +144,10 @@ def read_part(hands_file: str | os.PathLike, players_file: str | os.PathLike | N
         r.rake_known = cols["rake"][k] is not None
         records[(source, index)] = r
         out.append(r)
-    if players_file is not None:
-        _players(records, pq.read_table(players_file, columns=PLAYER_COLUMNS))
-    if pots_file is not None:
-        _rake(records, pq.read_table(pots_file, columns=POT_COLUMNS))
+    if players is not None:
+        _players(records, players)
+    if pots is not None:
+        _rake(records, pots)
     for r in out:
         r.normalize()
         if not any(r.rake):
@@ -164,10 +221,10 @@ def _rake(records: dict[tuple[str, int], HandRecord], pots: pa.Table) -> None:
 
 
 def read_report(out_dir: str | os.PathLike) -> Iterator[tuple[list[HandRecord], int]]:
-    """Each part of the report's ``hands`` table (its records, its unreadable hands), with its players and
+    """Each batch of each part of the report's ``hands`` table (its records, its unreadable hands), with its players and
     pots; a part that cannot be read raises ``pa.ArrowException``/``OSError`` naming nothing (the
     caller says which)."""
     players = {f.name: f for f in part_files(out_dir, "players")}
     pots = {f.name: f for f in part_files(out_dir, "pots")}
     for f in part_files(out_dir, "hands"):
-        yield read_part(f, players.get(f.name), pots.get(f.name))
+        yield from read_part(f, players.get(f.name), pots.get(f.name))

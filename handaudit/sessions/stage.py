@@ -202,7 +202,7 @@ def _read(out_dir: str | os.PathLike):
             yield next(it)
         except StopIteration:
             return
-        except (OSError, pa.ArrowException) as err:
+        except (OSError, ValueError, pa.ArrowException) as err:
             raise OutputError(f"{out_dir}: the cross-hand pass cannot read a part of the report ({err})") from None
 
 

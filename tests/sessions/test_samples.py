@@ -117,6 +117,14 @@ def test_partitioned_and_parallel_passes_write_the_same_tables(tmp_path):
     assert spilled.buckets > 4 and tables() == expected
     pooled = audit_sessions(out, book, bucket_hands=40, jobs=2)
     assert tables() == expected and pooled.codes == one.codes and pooled.hands == one.hands
+    import handaudit.sessions.extract as extract
+
+    try:  # parts read a few hands at a time: the players and pots follow their hands
+        extract.BATCH_HANDS = 7
+        audit_sessions(out, book)
+        assert tables() == expected
+    finally:
+        extract.BATCH_HANDS = 20_000
     assert read_session_table(out, "session_hands").num_rows == one.hands == pooled.hands
     r = HandRecord("s", 3, hand="R5-7", table="t", names=["a", "b"], starts=[1, None])
     back = pickle.loads(pickle.dumps(r))

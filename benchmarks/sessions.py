@@ -5,7 +5,8 @@
 Times are CPU seconds of this process (the run with one job audits here). Writes a generated cash-game dataset (``--tables`` tables of ``--hands`` hands, six players who
 fold to the big blind), audits it into a Parquet report once, then times the pass over it
 (``audit_sessions``) and reports its share of the run and the pass's peak Python memory
-(the process's peak resident set, before and after). ``--bucket-hands`` below the hand count makes the pass partition on disk: the
+(the process's peak resident set, before and after; and the pass alone in a fresh process, its
+peak resident set). ``--bucket-hands`` below the hand count makes the pass partition on disk: the
 peak then stays near that many hands' records, whatever the dataset's size.
 """
 
@@ -61,10 +62,20 @@ def main(argv=None) -> int:
         r = audit_sessions(out, book, **options)
         passed = (time.perf_counter() if args.jobs > 1 else time.process_time)() - started
         peak = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+        # the pass alone in a fresh process: its own peak resident set
+        import subprocess
+
+        code = ("import resource, sys; from handaudit.rules.rulebook import load_rulebook; "
+                "from handaudit.sessions import audit_sessions; "
+                f"audit_sessions(sys.argv[1], load_rulebook('tda-2026', []), **{options!r}); "
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        alone = int(subprocess.run([sys.executable, "-c", code, str(out)], check=True, capture_output=True, text=True,
+                                   cwd=Path(__file__).resolve().parents[1]).stdout.split()[-1]) * 1024
     hands = result.summary.hands
     print(f"hands {hands:,}; run {run:.2f} s ({hands / run:,.0f} hands/s); cross-hand pass {passed:.2f} s "
           f"({hands / passed:,.0f} hands/s) = {100 * passed / run:.1f}% of the run; {r.sessions:,} sessions, "
-          f"{r.buckets} bucket(s), {sum(r.codes.values())} findings; peak memory grew {peak / 2**20:.1f} MiB in the pass")
+          f"{r.buckets} bucket(s), {sum(r.codes.values())} findings; peak memory grew {peak / 2**20:.1f} MiB in the pass; the pass alone in a fresh process: peak RSS "
+          f"{alone / 2**20:.1f} MiB")
     return 0
 
 

@@ -229,6 +229,10 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         rest = notes[stop_notes:]  # why the run stopped goes to standard error, once (below)
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
                                   "\n".join(rest) if rest else None, build_name()), nl=False)
+        if sessions and out_dir and result.complete:
+            from .sessions.stage import describe
+
+            _echo(describe(out_dir))
         if s.invalid or s.unreadable:
             _echo()
             _echo(render_worst(s, rulebook), nl=False)

@@ -245,3 +245,18 @@ def run_pass(out_dir: str | os.PathLike, rulebook: str, overrides=(), run_id: st
                               metadata=metadata, jobs=jobs).as_dict()
     except (OutputError, OSError, pa.ArrowException) as err:
         return {"error": str(err).splitlines()[0]}
+
+
+def describe(out_dir: str | os.PathLike) -> str:
+    """The pass's lines of ``check``'s summary, from the report's manifest."""
+    from ..reports.layout import read_manifest
+
+    got = (read_manifest(out_dir) or {}).get("sessions")
+    if not got:
+        return "Across hands: the cross-hand pass did not run."
+    if "error" in got:
+        return f"Across hands: the cross-hand pass failed: {got['error']}"
+    codes = ", ".join(f"{code} {n:,}" for code, n in sorted(got["findings"].items(), key=lambda x: (-x[1], x[0])))
+    return (f"Across hands: {got['sessions']:,} table sessions of {got['hands']:,} hands"
+            f" ({got['hands_without_table']:,} hands without a table); findings: {codes or 'none'}"
+            f" (tables sessions, session_hands, session_players, session_findings)")

@@ -47,7 +47,7 @@ def _button_game(code: str | None) -> bool:
     return True if v is None else bool(v.button_game)
 
 
-BATCH_HANDS = 20_000  # hands read at once from a part (a part may hold some 200,000)
+BATCH_HANDS = 5_000  # hands read at once from a part (a part may hold some 200,000)
 
 
 class _Follower:
@@ -56,7 +56,7 @@ class _Follower:
     a batch of hands are the next rows whose hand is in the batch."""
 
     def __init__(self, path: str | os.PathLike | None, columns: list[str]) -> None:
-        self.batches = pq.ParquetFile(path).iter_batches(batch_size=65_536, columns=columns) if path else None
+        self.batches = pq.ParquetFile(path).iter_batches(batch_size=16_384, columns=columns) if path else None
         self.schema: pa.Schema | None = None
         self.pending: pa.RecordBatch | None = None
         self.keys: list[tuple[str, int]] = []

@@ -124,7 +124,7 @@ def test_partitioned_and_parallel_passes_write_the_same_tables(tmp_path):
         audit_sessions(out, book)
         assert tables() == expected
     finally:
-        extract.BATCH_HANDS = 20_000
+        extract.BATCH_HANDS = 5_000
     assert read_session_table(out, "session_hands").num_rows == one.hands == pooled.hands
     r = HandRecord("s", 3, hand="R5-7", table="t", names=["a", "b"], starts=[1, None])
     back = pickle.loads(pickle.dumps(r))

@@ -12,7 +12,7 @@ Amounts of two hands are compared at one scale: a session's amounts are brought 
 from __future__ import annotations
 
 from ..findings.codes import CODES
-from ..rules.params import BIG_AND_SMALL, BIG_BLIND, BIG_ONLY, DEAD_BUTTON, MOVING_BUTTON, NONE
+from ..rules.params import BIG_AND_SMALL, BIG_BLIND, MOVING_BUTTON, NONE
 from .record import CHIPS_IN, JOIN, LEAVE, SIT_IN, SIT_OUT, HandRecord, TableEvent
 
 # Venues whose hand numbers count each table's hands one by one (a gap is a missing hand). Any
@@ -412,6 +412,3 @@ class Checker:
                                       name, h.seats[i] if i < len(h.seats) else None)
                 last[name] = (n, h, i)
 
-
-# (kept for the docs and tests: every enumerated word the checks read)
-WORDS = (DEAD_BUTTON, MOVING_BUTTON, NONE, BIG_ONLY, BIG_AND_SMALL, BIG_BLIND)

@@ -100,9 +100,11 @@ def audit_sessions(out_dir: str | os.PathLike, book, *, run_id: str | None = Non
             if mapper is not None:
                 outcomes = mapper(check_bucket_call, calls)
             elif jobs > 1:
+                import multiprocessing
                 from concurrent.futures import ProcessPoolExecutor
 
-                with ProcessPoolExecutor(jobs) as pool:
+                # spawned: this process has imported pyarrow, whose threads make a fork unsafe
+                with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
                     outcomes = list(pool.map(check_bucket_call, calls))
             else:
                 outcomes = [check_bucket_call(c) for c in calls]

@@ -113,8 +113,12 @@ def cli() -> None:
               help="The project configuration (default: handaudit.toml in the working directory, if any).")
 @click.option("--html", "html_file", metavar="FILE.html",
               help="Also write the HTML report (overview, charts, the worst hands' pages) to FILE.html.")
+@click.option("--sessions", is_flag=True,
+              help="With --out: also check consecutive hands of each table session against each other (stacks "
+                   "carried over, the button, missed blinds, missing hands) into the report's sessions, "
+                   "session_hands, session_players and session_findings tables (README, \"Across hands\").")
 def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
-          scheduler, select, ignore, levels, config_file, html_file):
+          scheduler, select, ignore, levels, config_file, html_file, sessions):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
     from .config import load_config, selection_for
     from .run.local import Runner
@@ -174,7 +178,8 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         html_tmp = _html_temporary(html_file, out_dir)
         try:
             result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
-                                scheduler=scheduler, progress=progress, selection=selection).run()
+                                scheduler=scheduler, progress=progress, selection=selection,
+                                sessions=sessions).run()
         except EngineError as err:
             _remove(html_tmp)
             raise UserError(str(err)) from None
@@ -194,7 +199,8 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
             # numpy only with --html (its reading of the report brings pandas, and numpy with it);
             # otherwise pyarrow would import it for nothing (some 30 ms)
             runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
-                            sinks=sinks, progress=progress, selection=selection, numpy=html_file is not None)
+                            sinks=sinks, progress=progress, selection=selection, numpy=html_file is not None,
+                            sessions=sessions)
             result = runner.run()
         except BaseException:
             _remove(html_tmp)
@@ -223,6 +229,10 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         rest = notes[stop_notes:]  # why the run stopped goes to standard error, once (below)
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
                                   "\n".join(rest) if rest else None, build_name()), nl=False)
+        if sessions and out_dir and result.complete:
+            from .sessions.stage import describe
+
+            _echo(describe(out_dir))
         if s.invalid or s.unreadable:
             _echo()
             _echo(render_worst(s, rulebook), nl=False)

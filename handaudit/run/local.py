@@ -85,8 +85,9 @@ class Runner:
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
                  batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
                  part_rows: int | None = None, sinks: list[ReportSink] | None = None,
-                 selection: Selection = EVERYTHING, numpy: bool = True):
+                 selection: Selection = EVERYTHING, numpy: bool = True, sessions: bool = False):
         self.paths = list(paths)
+        self.sessions = sessions  # the cross-hand pass (handaudit/sessions) after the report's parts
         # numpy=False: this process needs no numpy after the run either (``handaudit check``
         # without --html), so pyarrow is imported without it, as in the workers
         self.numpy = numpy
@@ -318,6 +319,11 @@ class Runner:
         manifest = build_manifest(self.config, self.paths, self.files, self.book_name, self.jobs, tables,
                                   self.summary, complete, interrupted, error)
         manifest["run_id"] = self.run_id
+        if self.sessions and complete:
+            from ..sessions.stage import run_pass
+
+            manifest["sessions"] = run_pass(report.path, self.rulebook, self.overrides, self.run_id,
+                                            dict(self.config.metadata), self.jobs)
         report.write_manifest(manifest, complete)
         return removed, tables
 

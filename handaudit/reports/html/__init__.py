@@ -114,6 +114,9 @@ def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS, kept
     for p in pages:
         p["html"] = hand(p)
     specs = charts(ov)
+    from .sessions import session_charts
+
+    specs += session_charts(directory)  # the cross-hand pass's sessions, when the report has them
     drawn = {c["id"] for c in specs}
     notes = list(ov.notes)
     if "chart-findings" not in drawn:

@@ -199,6 +199,8 @@ class Betting(Dealing):
     def _take_ruled_out(self) -> None:
         """Take this round's rulings out of the chips (see _note_ruling)."""
         spans = self.ruled_spans
+        if not self.ruled_out:
+            self.ruled_out = [0] * self.n
         for k in range(0, len(spans), 2):
             lo, hi = spans[k], spans[k + 1]
             for p in range(self.n):

@@ -75,7 +75,8 @@ def replay(hand: Hand, rulebook: Rulebook) -> Replay:
     # The history as recorded, with what the rulings take out of it: the ruled action's chips
     # above the ruled level, and the later chips that only matched them (see _note_ruling).
     out_chips = follower.ruled_out
-    chips = tuple([c - out_chips[i] for i, c in enumerate(record.contributions)])
+    chips = tuple([c - out_chips[i] for i, c in enumerate(record.contributions)]) if out_chips \
+        else record.contributions
     rows = ruled.records[:k + 1] + record.records[k + 1:]
     return record.replace(findings=findings, records=rows, contributions=chips, ruling_index=k,
                           recorded_contributions=record.contributions, recorded_folded=record.folded)

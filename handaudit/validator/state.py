@@ -201,7 +201,7 @@ class ReplayState:
         self.hand, self.book = hand, book
         self.follow_record = follow_record
         self.diverged = -1
-        self.ruled_out = [0] * hand.players
+        self.ruled_out = []  # made on the first ruling (record mode only)
         self.ruled_spans = []
         self.ruled_exact = True
         rules = self.rules = rules_of(book)

@@ -223,7 +223,7 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         rest = notes[stop_notes:]  # why the run stopped goes to standard error, once (below)
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
                                   "\n".join(rest) if rest else None, build_name()), nl=False)
-        if s.invalid or s.unreadable:
+        if s.invalid or s.not_audited:
             _echo()
             _echo(render_worst(s, rulebook), nl=False)
     elif fmt == "json":

@@ -432,27 +432,33 @@ def convert(paths, output, overwrite):
 
     if not output.endswith(".phhs"):
         raise UserError(f"-o {output}: the output must be a .phhs file")
-    if os.path.lexists(output) and not overwrite:
-        raise UserError(f"-o {output}: exists (give --overwrite to replace it)")
+    from .reports.safe_file import SafeFile, check_target, signals_raise
+
+    check_target(output, "-o", overwrite)  # before any reading: a directory, a device, a link refused
     files = expand_inputs(list(paths))
     skipped = 0
-    hands = []
-    for path in files:
-        for chunk in read_inputs(path):
-            read = read_any(chunk)
-            if read.hand is None:
-                skipped += 1
-                where = f"{read.source} [{read.hand_key}]" if read.hand_key else read.source
-                why = "; ".join(f"{f.code}: {f.message}" for f in read.findings) or "unreadable"
-                _err(f"{where}: not converted: {why}")
-                continue
-            hands.append(read.hand)
-    tmp = f"{output}.tmp-{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as out:
-        for piece in phhs(hands):
-            out.write(piece)
-    os.replace(tmp, output)
-    _echo(f"{len(hands)} hands written to {output}" + (f"; {skipped} not converted (see above)" if skipped else ""),
+    written = 0
+
+    def readable():
+        nonlocal skipped, written
+        for path in files:
+            for chunk in read_inputs(path):
+                read = read_any(chunk)
+                if read.hand is None:
+                    skipped += 1
+                    where = f"{read.source} [{read.hand_key}]" if read.hand_key else read.source
+                    why = "; ".join(f"{f.code}: {f.message}" for f in read.findings) or "unreadable"
+                    _err(f"{where}: not converted: {why}")
+                    continue
+                written += 1
+                yield read.hand
+
+    # Streamed, hand by hand, into a temporary file renamed over OUT only when whole; removed
+    # on an error, Ctrl-C, SIGTERM or SIGHUP (exit status 130), as check's report is.
+    with signals_raise(), SafeFile(output, "-o", overwrite) as out:
+        for piece in phhs(readable()):
+            out.write(piece.encode("utf-8"))
+    _echo(f"{written} hands written to {output}" + (f"; {skipped} not converted (see above)" if skipped else ""),
           err=True)
     return EXIT_FINDINGS if skipped else EXIT_OK
 

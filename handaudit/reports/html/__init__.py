@@ -151,17 +151,8 @@ def write_hand(report, out: str | os.PathLike) -> int:
 
 
 def _write_file(path: str, data: bytes) -> None:
-    """Write under a temporary name in the same directory, then rename: never a half file."""
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Through the one safe writer (reports/safe_file.py): a random temporary name beside it,
+    exclusive and no-follow, renamed over a regular file only; removed on every exit path."""
+    from ..safe_file import write_file
+
+    write_file(path, data, "")

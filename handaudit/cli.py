@@ -207,10 +207,12 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         why = "interrupted" if result.interrupted else "stopped"
         notes.append(f"{why}: {s.hands:,} hands audited before stopping.")
         if out_dir:
-            rows = result.tables.get("hands", {}).get("rows", 0)
-            notes.append(f"The report in {out_dir} is incomplete (no _SUCCESS; _manifest.json says "
-                         f"{'interrupted' if result.interrupted else 'failed'}): its complete part files hold "
-                         f"{rows:,} hands; no partial file was left"
+            rows = result.tables.get("hands", {}).get("rows", 0) if result.tables else None
+            says = (f"_manifest.json says {'interrupted' if result.interrupted else 'failed'}"
+                    if getattr(result, "manifest_written", True) else "no _manifest.json could be written")
+            held = f"{rows:,} hands" if rows is not None else "an unknown number of hands"
+            notes.append(f"The report in {out_dir} is incomplete (no _SUCCESS; {says}): its complete part files hold "
+                         f"{held}; no partial file was left"
                          + (f" ({result.removed_temporaries} unfinished part removed)" if result.removed_temporaries else "")
                          + ".")
     stop_notes = len(notes)
@@ -499,6 +501,9 @@ def summary(directory, worst):
         raise UserError(f"{directory}: no such directory")
     if not is_report(directory):
         raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
+    from .reports.verify import verify_report
+
+    verify_report(directory)  # a part or a table lost, a foreign file, a damaged manifest: one line, exit 2
     s, manifest = summary_from_report(directory)
     note = None
     if manifest is None:
@@ -548,6 +553,9 @@ def report(directory, out, hands):
         raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
     out = default_path(directory) if out is None else out
     check_target(out, "-o")
+    from .reports.verify import verify_report
+
+    verify_report(directory)  # a part or a table lost, a foreign file, a damaged manifest: one line, exit 2
     _echo(describe(write_report(directory, out, hands)))
     return EXIT_OK
 

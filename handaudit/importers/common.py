@@ -82,7 +82,7 @@ def site_log_hand(data: bytes) -> SiteHand | None:
     end = data.find(b"\n")
     first = data if end < 0 else data[:end]
     m = _HAND_NUMBER.search(first)
-    if m is None:
+    if m is None or len(m.group(1)) > 18:  # (a number past the limits: the importer says so; no key)
         return None
     table = None
     while end >= 0:
@@ -384,12 +384,20 @@ def _chunk(source: str, body: bytes, start: int, index: int) -> Chunk:
 
 CURRENCY_OF_SYMBOL: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 _SYMBOLS: Final = "$€£¥₹"
+_AMOUNT_DIGITS: Final = 40  # (limits.MAX_AMOUNT_DIGITS: that module imports this one's neighbours)
 
 
 def amount_units(text: str) -> tuple[int, int]:
     """An amount as the site writes it (``$0.25``, ``1,500``, ``€7.50``) -> (digits as an int,
-    decimal places written, trailing zeros not counted); (-1, 0) when it is not an amount.
-    Exact: read digit by digit, never through a float."""
+    decimal places written, trailing zeros not counted); (-1, 0) when it is not an amount, (-2, 0)
+    when it has more digits than any amount handaudit reads (:mod:`.limits`: a 5,000-digit
+    number is not turned into an integer). Exact: read digit by digit, never through a float."""
+    if len(text) > 3 * _AMOUNT_DIGITS:
+        n = 0
+        for ch in text:
+            if "0" <= ch <= "9":
+                n += 1
+        return (-2, 0) if n > _AMOUNT_DIGITS else (-1, 0)
     n = len(text)
     i = 0
     if i < n and text[i] in _SYMBOLS:
@@ -404,6 +412,8 @@ def amount_units(text: str) -> tuple[int, int]:
         if 48 <= o <= 57:
             value = value * 10 + (o - 48)
             digits += 1
+            if digits > _AMOUNT_DIGITS:
+                return -2, 0
             if places >= 0:
                 places += 1
                 zeros = zeros + 1 if o == 48 else 0

@@ -647,7 +647,13 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
     ``KeyboardInterrupt`` when the run was interrupted (the report is then incomplete).
     """
     from ..reports.subsets import Subsets
+    from .arguments import jobs_arg, path_arg, path_list, rulebook_arg, string_list
 
+    paths = path_list(paths)
+    out_dir = path_arg(out_dir, "out_dir")
+    rulebook = rulebook_arg(rulebook)
+    jobs = jobs_arg(jobs)
+    overrides = string_list(overrides, "overrides")
     valid = options.pop("write_valid", None)
     invalid = options.pop("write_invalid", None)
     subsets = Subsets(valid, invalid) if (valid or invalid) else None

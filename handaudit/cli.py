@@ -573,8 +573,14 @@ def main(argv: list[str] | None = None) -> None:
         gc.freeze()
     debug = os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
     user_errors = _rulebook_error_types()
+    from .reports.safe_file import signals_raise
+
     try:
-        code = cli.main(args=argv, prog_name="handaudit", standalone_mode=False)
+        # SIGTERM and SIGHUP end every command as Ctrl-C does (exit status 130, temporary files
+        # removed, a report's manifest written by the run's own handler while it runs), never
+        # the death of the process by the signal, before, during or after a run.
+        with signals_raise():
+            code = cli.main(args=argv, prog_name="handaudit", standalone_mode=False)
     except click.exceptions.Abort:
         _err("interrupted")
         code = EXIT_INTERRUPTED

@@ -13,11 +13,9 @@ first hand of its site, so a run of PHH files never pays for compiling a site's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Site:
     """One site's log format.
 
@@ -26,22 +24,35 @@ class Site:
     ``module`` is the importer's module name in :mod:`handaudit.importers`. ``markers`` are lines
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
+
+    ``header``: a hand's whole header line, as a regular expression matched at a line's start
+    (after the line's prefix in ``heads``): a log is cut into hands at these lines and told a
+    log by one, so that a player whose name starts like a header ("PokerStars Fan: folds")
+    splits nothing. Empty: the prefix alone (the line starts with one of ``heads``).
+
+    ``blocks``: blocks of a log that are not hands, each (its first line as a regular
+    expression, its kind): a block is cut out at that line like a hand and given to the
+    importer's ``read_block(kind, chunk) -> list[Chunk]`` when the module has one (else not
+    counted as a hand: the site declared it no hand), e.g. a tournament summary.
+
+    A plain class with slots, not a dataclass: a dataclass's methods are compiled from source
+    at every start, and every run imports the registry (tests/test_startup.py).
     """
 
-    name: str
-    heads: tuple[tuple[str, str], ...]
-    module: str
-    markers: tuple[str, ...] = ()
-    # A hand's whole header line, as a regular expression matched at a line's start (after the
-    # line's prefix in ``heads``): a log is cut into hands at these lines and told a log by one,
-    # so that a player whose name starts like a header ("PokerStars Fan: folds") splits nothing.
-    # Empty: the prefix alone (the line starts with one of ``heads``).
-    header: str = ""
-    # Blocks of a log that are not hands, each (its first line as a regular expression, its
-    # kind): a block is cut out at that line like a hand and given to the importer's
-    # ``read_block(kind, chunk) -> list[Chunk]`` when the module has one (else not counted as a
-    # hand: the site declared it no hand), e.g. a tournament summary.
-    blocks: tuple[tuple[str, str], ...] = ()
+    __slots__ = ("name", "heads", "module", "markers", "header", "blocks")
+
+    def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str, markers: tuple[str, ...] = (),
+                 header: str = "", blocks: tuple[tuple[str, str], ...] = ()) -> None:
+        self.name = name
+        self.heads = heads
+        self.module = module
+        self.markers = markers
+        self.header = header
+        self.blocks = blocks
+
+    def __repr__(self) -> str:
+        return (f"Site({self.name!r}, heads={self.heads!r}, module={self.module!r}, markers={self.markers!r}, "
+                f"header={self.header!r}, blocks={self.blocks!r})")
 
 
 SITES: Final[tuple[Site, ...]] = (

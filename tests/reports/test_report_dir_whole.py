@@ -164,3 +164,35 @@ main(["check", {str(tmp_path / 'in.phhs')!r}, "--out", {str(tmp_path / 'out')!r}
     assert "_manifest.json" in proc.stderr and "no space left" in proc.stderr
     assert "hold 3 hands" in proc.stderr and "no _manifest.json could be written" in proc.stderr
     assert "0 hands" not in proc.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT", "SIGHUP"])
+def test_an_interrupt_at_any_moment_of_a_run_never_kills_it(tmp_path, signame):
+    """A signal at several moments of `check --out` (start, middle, near the end, after the run):
+    the command ends with 0/1 (done) or 130 (interrupted), never killed by the signal, and the
+    report is either whole or has an interrupted manifest whose parts hold what it says."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from helpers import cli_env
+
+    (tmp_path / "in.phhs").write_text("".join(f"[{i}]\n{VALID_HAND}\n" for i in range(1, 3001)))
+    for k, delay in enumerate((0.0, 0.3, 0.6, 1.0, 1.5, 2.5)):
+        out = tmp_path / f"out{k}"
+        proc = subprocess.Popen([sys.executable, "-m", "handaudit.cli", "check", str(tmp_path / "in.phhs"), "--out",
+                                 str(out), "--jobs", "1", "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=cli_env(None), cwd=REPO)
+        deadline = time.time() + 60
+        while not (out / "hands").is_dir() and time.time() < deadline and proc.poll() is None:
+            time.sleep(0.01)  # the run has begun: its report directory is prepared
+        time.sleep(delay)
+        proc.send_signal(getattr(signal, signame))
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode in (0, 1, 130), (delay, proc.returncode, err)
+        if (out / "_manifest.json").exists():
+            manifest = verify_report(str(out))  # the parts are what the manifest says
+            assert manifest is not None and manifest["status"] in ("complete", "interrupted")
+            assert (proc.returncode == 130) == (manifest["status"] == "interrupted") or manifest["status"] == "complete"

@@ -289,3 +289,61 @@ def test_a_real_log_cut_anywhere_gives_its_whole_hands(corpus, cut):
     # every hand before the cut is as it was; at most the last is cut short, none invented
     assert len(part) <= len(whole)
     assert [c.data for c in part[:-1]] == [c.data for c in whole[:len(part) - 1]]
+
+
+def _entries(path) -> list[tuple[str, bool]]:
+    return outcomes([str(path)])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_real_files_joined_cut_and_gzipped_keep_every_hand(corpus, tmp_path_factory, data):
+    """Real files (the corpus's .phhs and PokerStars logs) joined with cat, each maybe with a
+    BOM and blank lines before it, maybe gzip-compressed with bytes after or cut: the entries
+    are the sum of each file's (a site log's hands; a .phhs's tables, a repeated name an entry
+    of its own), plus one for each unreadable tail, and a cut never invents a hand."""
+    d = tmp_path_factory.mktemp("real")
+    site = data.draw(st.booleans(), "site")
+    if site:
+        from handaudit.importers.common import site_of_head
+
+        # logs that begin with a hand (a fragment's text before its first header is one entry,
+        # which the text before it would join)
+        pool = [f for f in sorted((corpus / "sites" / "pokerstars").rglob("*.txt"))
+                if site_of_head(f.read_bytes()[:4096]) is not None]
+    else:
+        pool = sorted((corpus / "real").rglob("*.phhs"))[:6]
+    chosen = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3), "files")
+    joined = b""
+    expected = 0
+    for i, f in enumerate(chosen):
+        raw = f.read_bytes()
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        single = d / f"{i}{'.txt' if site else '.phhs'}"
+        single.write_bytes(raw)
+        expected += len(_entries(single))
+        lead = b"\n" * data.draw(st.integers(0, 3), "blanks") if site or not joined else b""
+        bom = b"\xef\xbb\xbf" if data.draw(st.booleans(), "bom") else b""
+        piece = lead + raw if site else raw
+        if joined and not joined.endswith(b"\n"):
+            joined += b"\n"
+        joined += bom + piece
+    if site:
+        path = d / "joined.txt"
+        path.write_bytes(joined)
+        assert len(_entries(path)) == expected
+        return
+    tail = data.draw(st.sampled_from([b"", b"\n", b"junk"]), "tail")
+    path = d / "joined.phhs.gz"
+    packed = gzip.compress(joined)
+    path.write_bytes(packed + tail)
+    got = _entries(path)
+    assert len(got) == expected + (1 if tail else 0)
+    cut = data.draw(st.integers(20, len(packed) - 1), "cut")
+    path.write_bytes(packed[:cut])
+    part = _entries(path)
+    # every entry before the last is one of the whole file's, in order; the last is the tail
+    assert len(part) <= len(got) and not part[-1][1]
+    assert [k for k, _ in part[:-1]] == [k for k, _ in got[:len(part) - 1]]

@@ -138,8 +138,6 @@ HEADER_LINE: Final = re.compile("|".join([f"(?:{p})" for p, _ in _HEADERS]).enco
 # A header at any line's start of a file's head, after an optional byte-order mark: detection.
 _HEADER_ANYWHERE: Final = re.compile(b"(?m)^(?:\xef\xbb\xbf)?(?:" + HEADER_LINE.pattern + b")")
 _BLOCKS: Final = block_patterns()
-_BLOCK_LINE: Final = re.compile("|".join([f"(?P<b{i}>{_BLOCKS[i][0]})" for i in range(len(_BLOCKS))]).encode("utf-8")) \
-    if _BLOCKS else None
 
 
 def header_in(head: bytes) -> bool:
@@ -209,64 +207,74 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
     return list(split_log_stream(source, log_stream(io.BytesIO(data), data[:4096])))
 
 
-class _LogSplitter:
-    """Cuts a site log into hands, fed its lines in order (without their line ends).
+_PIECE: Final = 256 * 1024  # bytes of a log read at once
 
-    Each hand starts at a whole header line of a known site (:data:`HEADER_LINE`); blank lines
-    between hands are optional; a byte-order mark that begins a line (logs joined with ``cat``)
-    is dropped. A hand's text is decoded when it is complete: UTF-8, or Windows-1252 (said in
-    its text, see :func:`_chunk`) when it is not. Text before the first header is one chunk
-    with a problem; a hand over :data:`MAX_HAND_BYTES` is one chunk with a problem, its text
-    never held: memory is one hand, whatever the log.
+
+class _LogSplitter:
+    """Cuts a site log into hands, fed whole lines a block at a time (:func:`split_log_stream`).
+
+    Each hand starts at a whole header line of a known site (:data:`HEADER_LINE`), found by one
+    search over a block (C speed: no step per line); blank lines between hands are optional; a
+    byte-order mark that begins a line (logs joined with ``cat``) is dropped. A hand's text is
+    decoded when it is complete: UTF-8, or Windows-1252 (said in its text, see :func:`_chunk`)
+    when it is not. Text before the first header is one chunk with a problem; a hand over
+    :data:`MAX_HAND_BYTES` is one chunk with a problem, its text never held: memory is one hand
+    and one block, whatever the log.
     """
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.lines: list[bytes] = []
+        self.parts: list[bytes] = []
         self.size = 0
         self.overflow = False
         self.start = 0  # the current hand's first line (1-based), 0 before the first header
         self.block = -1  # the current text is a non-hand block of this index in _BLOCKS
         self.index = 0
         self.first_content = 0  # the first line that is not blank before any header
-        self.blanks = 0  # blank lines at the current hand's end so far
+        self.lines = 0  # lines fed so far
 
-    def line(self, number: int, line: bytes, done: list[Chunk]) -> None:
-        if line and line[0] == 0xEF and line.startswith(BOM):
-            line = line[3:]
-        if line and line[0] in _HEAD_FIRST and HEADER_LINE.match(line) is not None:
+    def feed(self, data: bytes, mid_line: bool, done: list[Chunk]) -> None:
+        """``data``: whole lines (``\\n`` ends, a lone ``\\r`` made one already), or with
+        ``mid_line`` a block that continues the last line (none of its first line is a header)."""
+        if _BOM_LINE in data:
+            data = data.replace(_BOM_LINE, b"\n")
+        if not mid_line and data.startswith(BOM):
+            data = data[3:]
+        pos = 0
+        line = self.lines  # the lines of the file before data[pos:]
+        for m in _CUT.finditer(data):
+            at = m.start()
+            if at == 0 and mid_line:
+                continue
+            self._text(data, pos, at, line)
+            line += data.count(b"\n", pos, at)
             self._flush(done)
-            self.start, self.block = number, -1
-        elif _BLOCK_LINE is not None and (m := _BLOCK_LINE.match(line)) is not None:
-            self._flush(done)
-            self.start, self.block = number, int(typing.cast(str, m.lastgroup)[1:])
-        elif self.start == 0:
-            if not self.first_content and line.strip():
-                self.first_content = number
+            self.start = line + 1
+            group = m.lastgroup
+            self.block = -1 if group is None or group == "h" else int(group[1:])
+            pos = at
+        self._text(data, pos, len(data), line)
+        self.lines = line + data.count(b"\n", pos)
+
+    def _text(self, data: bytes, start: int, end: int, line: int) -> None:
+        """``data[start:end]`` is text of the current hand (or, before the first header, text the
+        file has before its first hand); ``line``: the lines of the file before ``start``."""
+        if start >= end:
+            return
+        if self.start == 0:
+            if not self.first_content:
+                piece = data[start:end]
+                stripped = piece.lstrip()
+                if stripped:
+                    self.first_content = line + 1 + piece.count(b"\n", 0, len(piece) - len(stripped))
             return
         if self.overflow:
             return
-        if not line.strip():
-            self.blanks += 1
-        else:
-            self.blanks = 0
-        self.size += len(line) + 1
+        self.size += end - start
         if self.size > MAX_HAND_BYTES:
-            self.overflow, self.lines = True, []
+            self.overflow, self.parts = True, []
             return
-        self.lines.append(line)
-
-    def piece(self, line: bytes) -> None:
-        """More of the last line (a line longer than one read)."""
-        if self.start == 0 or self.overflow:
-            return
-        self.size += len(line)
-        if self.size > MAX_HAND_BYTES:
-            self.overflow, self.lines = True, []
-            return
-        if line.strip():
-            self.blanks = 0
-        self.lines[-1] += line
+        self.parts.append(data[start:end] if start or end < len(data) else data)
 
     def _flush(self, done: list[Chunk]) -> None:
         if self.start == 0:
@@ -283,10 +291,20 @@ class _LogSplitter:
                               ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read")))
             self.index += 1
         else:
-            end = len(self.lines) - min(self.blanks, len(self.lines) - 1)
-            done.append(_chunk(self.source, b"\n".join(self.lines[:end]), self.start, self.index))
+            done.append(_chunk(self.source, self._body(), self.start, self.index))
             self.index += 1
-        self.lines, self.size, self.overflow, self.blanks = [], 0, False, 0
+        self.parts, self.size, self.overflow = [], 0, False
+
+    def _body(self) -> bytes:
+        """The hand's text, its line ends ``\\n``, without the blank lines after it."""
+        body = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
+        end = len(body)
+        while True:  # drop the blank lines at the end (a line of blanks too), keep the last line's own text
+            cut = body.rfind(b"\n", 0, end)
+            if cut < 0 or body[cut + 1:end].strip():
+                break
+            end = cut
+        return body[:end] if end < len(body) else body
 
     def _block(self, done: list[Chunk]) -> None:
         """A block that is no hand: its site's ``read_block`` says what it gives, if anything."""
@@ -297,8 +315,7 @@ class _LogSplitter:
         reader = getattr(module, "read_block", None)
         if reader is None or self.overflow:
             return
-        end = len(self.lines) - min(self.blanks, len(self.lines) - 1)
-        chunk = Chunk(self.source, "", self.index, b"\n".join(self.lines[:end]), self.start)
+        chunk = Chunk(self.source, "", self.index, self._body(), self.start)
         given: list[Chunk] = reader(kind, chunk)
         done.extend(given)
         self.index += len(given)
@@ -312,49 +329,64 @@ class _LogSplitter:
         self._flush(done)
 
 
+_BOM_LINE: Final = b"\n" + BOM
+# Where a hand (group h) or a non-hand block (b0, b1, ...) begins: a whole header line at a
+# line's start.
+_CUT: Final = re.compile(b"(?m)^(?:(?P<h>" + HEADER_LINE.pattern + b")"
+                         + b"".join([b"|(?P<b%d>" % i + _BLOCKS[i][0].encode("utf-8") + b")"
+                                     for i in range(len(_BLOCKS))]) + b")")
+
+
+def _ends(data: bytes) -> bytes:
+    """``\\r\\n`` and a lone ``\\r`` (the oldest logs) as ``\\n``."""
+    if b"\r" not in data:
+        return data
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
 def split_log_stream(source: str, stream: typing.BinaryIO) -> Iterator[Chunk]:
     """Every hand of a site log read from ``stream`` (UTF-8 or a single-byte code page: see
-    :func:`log_stream` for UTF-16), a line at a time: the memory of one hand, and of one read
-    (:data:`READ_LINE`) for a longer line. Each chunk's text is the hand's lines as UTF-8 joined
-    by ``\\n``, its ``line`` the 1-based line of the file where the hand starts, ``hand_key`` the
-    hand's ordinal in the file (``"1"``, ``"2"``, ...). Any line end (``\\r\\n``, ``\\n``, a lone
-    ``\\r``). A read that fails is one entry for the rest of the file, after the hands before
-    the one it cuts."""
+    :func:`log_stream` for UTF-16), :data:`_PIECE` bytes at a time: the memory of one hand and
+    one block (:data:`READ_LINE` more for a longer line, cut into pieces). Each chunk's text is
+    the hand's lines as UTF-8 joined by ``\\n``, its ``line`` the 1-based line of the file
+    where the hand starts, ``hand_key`` the hand's ordinal in the file (``"1"``, ``"2"``, ...).
+    Any line end (``\\r\\n``, ``\\n``, a lone ``\\r``). A read that fails is one entry
+    for the rest of the file, after the hands before the one it cuts."""
     splitter = _LogSplitter(source)
     done: list[Chunk] = []
-    number = 0
-    mid = False  # the last line read was cut: the next piece continues it
+    carry = b""
+    mid = False  # the carry (or the next block) continues a line already fed
     while True:
         try:
-            piece = stream.readline(READ_LINE)
+            piece = stream.read1(_PIECE)  # type: ignore[attr-defined]
         except (OSError, EOFError, ValueError) as err:
             yield from done
-            yield _broken(splitter, source, number, err)
+            yield _broken(splitter, source, splitter.lines, err)
             return
         if not piece:
             break
-        whole = piece.endswith(b"\n")
-        body = piece[:-1] if whole else piece
-        if whole and body.endswith(b"\r"):
-            body = body[:-1]
-        parts = body.split(b"\r") if b"\r" in body else None
-        if parts is None:
-            if mid:
-                splitter.piece(body)
-            else:
-                number += 1
-                splitter.line(number, body, done)
+        data = carry + piece if carry else piece
+        if data.endswith(b"\r"):  # a \r\n the read may have split: decided with the next block
+            data, carry = data[:-1], b"\r"
         else:
-            for j in range(len(parts)):
-                if j == 0 and mid:
-                    splitter.piece(parts[0])
-                else:
-                    number += 1
-                    splitter.line(number, parts[j], done)
-        mid = not whole
+            carry = b""
+        data = _ends(data)
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:  # no line ends here
+            if len(data) + len(carry) < READ_LINE:
+                carry = data + carry
+                continue
+            splitter.feed(data, mid, done)  # a line longer than READ_LINE: its pieces (memory bounded)
+            mid = True
+        else:
+            splitter.feed(data[:cut], mid, done)
+            mid = False
+            carry = data[cut:] + carry
         if done:
             yield from done
             done.clear()
+    if carry:
+        splitter.feed(_ends(carry), mid, done)
     splitter.finish(done)
     yield from done
 

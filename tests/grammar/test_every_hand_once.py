@@ -201,16 +201,37 @@ def test_is_site_head_reads_a_preamble_and_not_phh():
 # ---- 7. site logs streamed: a hand at a time -----------------------------------------------
 
 def test_a_site_log_is_split_from_a_stream_a_hand_at_a_time():
-    class Counting(io.BytesIO):
-        def readline(self, size=-1):  # type: ignore[override]
-            self.calls = getattr(self, "calls", 0) + 1
-            return super().readline(size)
+    class Dribble(io.BytesIO):
+        """A stream that gives at most 700 bytes a read, counting what was read."""
 
-    stream = Counting(("\n".join(ps(i) for i in range(50))).encode())
+        taken = 0
+
+        def read1(self, size=-1):  # type: ignore[override]
+            piece = super().read1(min(size, 700) if size and size > 0 else 700)
+            self.taken += len(piece)
+            return piece
+
+    data = ("\n".join(ps(i) for i in range(50))).encode()
+    stream = Dribble(data)
     it = split_log_stream("t.txt", stream)
     first = next(it)
-    assert first.hand_key == "1" and stream.calls < 40  # the first hand before the rest is read
-    assert len(list(it)) == 49
+    assert first.hand_key == "1" and stream.taken < 3 * len(PS)  # the first hand before the rest is read
+    rest = list(it)
+    assert len(rest) == 49 and [c.data for c in [first, *rest]] == [c.data for c in split_log("t.txt", data)]
+
+
+@pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+@pytest.mark.parametrize("size", [1, 7, 700, 1 << 20])
+def test_any_line_end_and_any_read_size_cut_the_same_hands(ends, size):
+    class Pieces(io.BytesIO):
+        def read1(self, n=-1):  # type: ignore[override]
+            return super().read1(size)
+
+    text = ("\n\n".join(ps(i) for i in range(4))).replace("\n", ends)
+    chunks = list(split_log_stream("t.txt", Pieces(text.encode())))
+    assert [(c.hand_key, c.line, c.problem) for c in chunks] == [
+        (str(i + 1), 1 + i * (PS.count("\n") + 2), None) for i in range(4)]
+    assert [c.data for c in chunks] == [ps(i).rstrip("\n").encode() for i in range(4)]
 
 
 @pytest.mark.slow
@@ -344,6 +365,7 @@ def test_real_files_joined_cut_and_gzipped_keep_every_hand(corpus, tmp_path_fact
     cut = data.draw(st.integers(20, len(packed) - 1), "cut")
     path.write_bytes(packed[:cut])
     part = _entries(path)
-    # every entry before the last is one of the whole file's, in order; the last is the tail
-    assert len(part) <= len(got) and not part[-1][1]
+    # every entry before the last is one of the whole file's, in order (the hand the cut ends in
+    # among them when the cut falls at a line's end: it may be whole); the last is the tail
+    assert len(part) <= len(got) + 1 and not part[-1][1]
     assert [k for k, _ in part[:-1]] == [k for k, _ in got[:len(part) - 1]]

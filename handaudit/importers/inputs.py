@@ -52,7 +52,11 @@ def is_site_file(path: str) -> bool:
     :data:`SNIFF_BYTES` of a text file whose header has not come yet (a long preamble)."""
     try:
         with open(path, "rb") as f:
-            head = f.read(_FIRST_SNIFF)
+            head = f.read(4096)  # the usual log: its first line is a header (one small read)
+            if site_of_head(head) is not None:
+                return True
+            if len(head) == 4096:
+                head += f.read(_FIRST_SNIFF - 4096)
             if is_site_head(head, not is_phh_path(path)):
                 return True
             if len(head) < _FIRST_SNIFF or (b"\0" in head and utf16_codec(head) is None):

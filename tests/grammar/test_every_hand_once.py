@@ -369,3 +369,9 @@ def test_real_files_joined_cut_and_gzipped_keep_every_hand(corpus, tmp_path_fact
     # among them when the cut falls at a line's end: it may be whole); the last is the tail
     assert len(part) <= len(got) + 1 and not part[-1][1]
     assert [k for k, _ in part[:-1]] == [k for k, _ in got[:len(part) - 1]]
+
+
+def test_two_utf16_logs_each_with_its_bom_concatenated_are_two_hands(tmp_path):
+    path = tmp_path / "u16.txt"
+    path.write_bytes(ps(1).encode("utf-16") + ps(2).encode("utf-16"))
+    assert outcomes([str(path)]) == [("1", True), ("2", True)]

@@ -12,7 +12,7 @@ from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
 from ..grammar.duplicates import SiteHand
-from .sites import HEADS
+from .sites import HEADS, LEADS
 
 # The first bytes of a hand, per site (the registry, :data:`.sites.HEADS`): a file (or standard
 # input) whose first non-blank line starts with one of these is that site's text log, whatever its
@@ -75,6 +75,14 @@ def site_log_hand(data: bytes) -> SiteHand | None:
         return None
     end = data.find(b"\n")
     first = data if end < 0 else data[:end]
+    while end >= 0 and _is_lead_line(first.decode("utf-8", "replace")):
+        # lead-in lines ("Game #1 starts.", "#Game No : 1"): the hand's own header follows
+        start = end + 1
+        end = data.find(b"\n", start)
+        line = data[start:] if end < 0 else data[start:end]
+        if line.strip():
+            first = line
+            venue = _venue_at(line) or venue
     m = _HAND_NUMBER.search(first)
     if m is None:
         return None
@@ -88,13 +96,15 @@ def site_log_hand(data: bytes) -> SiteHand | None:
             if t is not None:
                 table = t.group(1).decode("utf-8", "replace")
             break
-    return venue, table, str(int(m.group(1)))
+    return venue, table, str(int(m.group(1) or m.group(2) or m.group(3)))
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
 TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
                      r"is the button\s*$")
-_HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
+# The header's hand number: "PokerStars Hand #123: ...", "***** Hand History for Game 123 *****",
+# "#Game No : 123", "Game #123 starts."
+_HAND_NUMBER: Final = re.compile(rb" #(\d+):|[Ff]or Game (\d+)\b|^(?:#Game No : |Game #)(\d+)")
 _TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
 
 
@@ -120,6 +130,34 @@ def is_head_line(line: str) -> bool:
     return False
 
 
+_HEAD_CHARS: Final[str] = "".join(sorted(set([h[0] for h, _ in SITE_HEADS])))  # the first characters of headers
+# Mid-line splices: a header written onto the end of the last line of the hand before (a log cut
+# and joined by a tool: "... wins $3 USD***** Hand History for Game 123 *****"). Only the headers
+# that open with a run of stars are searched for mid-line: no ordinary line holds five stars.
+_SPLICE: Final = "*****"
+
+
+def _is_lead_line(line: str) -> bool:
+    """A header line that only leads in a hand whose own header follows (:data:`.sites.LEADS`)."""
+    for i in range(len(LEADS)):
+        if line.startswith(LEADS[i]):
+            return True
+    return False
+
+
+def _unsplice(lines: list[str]) -> list[str]:
+    """``lines`` with every line that holds a header after other text cut in two, at the header."""
+    out: list[str] = []
+    for line in lines:
+        cut = line.find(_SPLICE, 1)
+        while cut > 0 and is_head_line(line[cut:]):
+            out.append(line[:cut])
+            line = line[cut:]
+            cut = line.find(_SPLICE, 1)
+        out.append(line)
+    return out
+
+
 def split_lines(text: str) -> list[str]:
     """Lines of a log with any line end (``\\r\\n``, ``\\n``, a lone ``\\r`` of the oldest logs)."""
     if "\r" in text:
@@ -134,15 +172,25 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
     (``"1"``, ``"2"``, ...). Text before the first header is one chunk with a problem."""
     text, encoding = decode(data)
     lines = split_lines(text)
+    if _SPLICE in text:
+        lines = _unsplice(lines)
     chunks: list[Chunk] = []
     start = -1
     index = 0
     first_content = -1
+    lead = False  # the hand begun so far is lead-in header lines only ("Game #1 starts.", "#Game No : 1")
     for i in range(len(lines)):
         line = lines[i]
         if first_content < 0 and line.strip():
             first_content = i
-        if line.startswith("P") and is_head_line(line):
+        if line and line[0] in _HEAD_CHARS and is_head_line(line):
+            if lead:
+                # One hand may open with several header lines (PartyPoker's "Game #N starts.",
+                # "#Game No : N", "***** Hand History for Game N *****"): a header that follows
+                # only lead-in headers (and blank lines) continues the hand they began.
+                lead = _is_lead_line(line)
+                continue
+            lead = _is_lead_line(line)
             if start >= 0:
                 chunks.append(_chunk(source, lines, start, i, index, encoding))
                 index += 1
@@ -151,6 +199,8 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
                     "site-unknown-line", f"line {first_content + 1}: text before the first hand header; not read")))
                 index += 1
             start = i
+        elif lead and line.strip():
+            lead = False
     if start >= 0:
         chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
     elif first_content >= 0:

@@ -32,6 +32,10 @@ class Site:
     heads: tuple[tuple[str, str], ...]
     module: str
     markers: tuple[str, ...] = ()
+    # Header prefixes (among ``heads``) of lines that only lead in a hand whose own header follows
+    # ("#Game No : 123" before "***** 888poker Hand History for Game 123 *****"): the lines up to
+    # that header are one hand's, not a hand each.
+    leads: tuple[str, ...] = ()
 
 
 SITES: Final[tuple[Site, ...]] = (
@@ -41,11 +45,37 @@ SITES: Final[tuple[Site, ...]] = (
          module="pokerstars",
          markers=("*** HOLE CARDS ***", "*** SUMMARY ***", "*** FLOP ***", "*** SHOW DOWN ***", "*** TURN ***",
                   "*** RIVER ***")),
+    # 888poker (Pacific Poker, Cassava: one network, several brands). "#Game No : N" leads in both
+    # 888's and PartyPoker's hands: it is registered here, and the 888 importer hands a hand whose
+    # own header is PartyPoker's to that importer (importers/poker888.py).
+    Site("888poker",
+         heads=(("#Game No : ", "888poker"),
+                ("***** 888poker Hand History", "888poker"), ("***** 888poker Snap Poker Hand History", "888poker"),
+                ("***** 888poker BLAST Hand History", "888poker"), ("***** 888 Hand History", "888poker"),
+                ("***** Cassava Hand History", "888poker"), ("***** Cassava Snap Poker Hand History", "888poker"),
+                ("***** Pacific Hand History", "888poker"), ("***** 888.es Hand History", "888.es"),
+                ("***** 888.it Hand History", "888.it"), ("***** 888.pt Hand History", "888.pt"),
+                ("***** 888.ro Hand History", "888.ro"), ("***** 888.dk Hand History", "888.dk"),
+                ("***** 888.de Hand History", "888.de"), ("***** 888.se Hand History", "888.se"),
+                ("***** LuckyAcePoker.com Hand History", "LuckyAcePoker")),
+         module="poker888",
+         markers=("** Dealing down cards **", "** Summary **"),
+         leads=("#Game No : ",)),
+    # PartyPoker (and its network's skins), every era: "***** Hand History for Game N *****", led in
+    # by "Game #N starts." and "#Game No : N" in the client's files.
+    Site("partypoker",
+         heads=(("***** Hand History for Game ", "PartyPoker"), ("***** Hand History For Game ", "PartyPoker"),
+                ("Game #", "PartyPoker")),
+         module="partypoker",
+         markers=("** Dealing down cards **", "** Dealing Flop **"),
+         leads=("Game #",)),
 )
 
 # Every (header prefix, venue, site index), in registry order: what detection and routing test.
 HEADS: Final[tuple[tuple[str, str, int], ...]] = tuple(
     [(prefix, venue, i) for i in range(len(SITES)) for prefix, venue in SITES[i].heads])
+# Every lead-in header prefix (:attr:`Site.leads`).
+LEADS: Final[tuple[str, ...]] = tuple([p for s in SITES for p in s.leads])
 # Every site's marker lines, as bytes: a file holding one near its start is a (broken) log.
 MARKERS: Final[tuple[bytes, ...]] = tuple([m.encode("utf-8") for s in SITES for m in s.markers])
 

@@ -15,7 +15,7 @@ from typing import Final
 
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from .text_sites import CURRENCY_OF_SYMBOL, MONTHS, SiteHand, problem_result
+from .text_sites import CURRENCY_OF_SYMBOL, MONTHS, RETURNS_ALWAYS, SiteHand, problem_result
 
 _LEADS: Final = re.compile(r"(?:Game #\d+ starts\.?|#Game No\s*:\s*\d+)\s*$")
 _HEADER: Final = re.compile(r"\*{5}\s*Hand History [Ff]or Game (?P<id>\d+)\s*\*{5}(?:\s*\((?P<room>[^)]*)\))?\s*$")
@@ -61,7 +61,8 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     lines = text.split("\n")
     rows = [k for k in range(len(lines)) if lines[k].strip() and not lines[k].startswith("#encoding ")]
     h = SiteHand(chunk, text, venue, "PartyPoker")
-    h.wins_include_returns = True
+    h.returns_in_wins = RETURNS_ALWAYS
+    h.second_small_live = True  # a new player's small blind counts towards the call (the site's calls say so)
     r = 0
     while r < len(rows) and _LEADS.match(lines[rows[r]].strip()) is not None:
         digits = "".join([c for c in lines[rows[r]] if c.isdigit()])

@@ -14,7 +14,7 @@ from typing import Final
 
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from .text_sites import CURRENCY_OF_SYMBOL, SiteHand, problem_result
+from .text_sites import CURRENCY_OF_SYMBOL, RETURNS_INFERRED, SiteHand, problem_result
 
 _LEAD: Final = re.compile(r"#Game No\s*:\s*(?P<id>\d+)\s*$")
 _HEADER: Final = re.compile(
@@ -51,6 +51,9 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     lines = text.split("\n")
     rows = [k for k in range(len(lines)) if lines[k].strip() and not lines[k].startswith("#encoding ")]
     h = SiteHand(chunk, text, venue, "888poker")
+    # 888's "collected" holds the uncalled bet in some hands (walks, a raise over an all-in
+    # blind) and not in others (a bet the others fold to): the sum of the collections tells which
+    h.returns_in_wins = RETURNS_INFERRED
     r = 0
     while r < len(rows):
         lead = _LEAD.match(lines[rows[r]].strip())
@@ -160,7 +163,9 @@ def _stakes(h: SiteHand, stakes: str, row: int) -> None:
         return
     if h.fixed:
         value, places = h.raw[big]
-        h.raw.append((value * 2, places))
+        # the big bet is twice the small, but for the stake the site sells as $0.12/$0.25 (a
+        # $0.125 small bet written rounded: blinds "$0.06/$0.12")
+        h.raw.append((25, 2) if (value, places) == (12, 2) else (value * 2, places))
         h.small = big
         h.big = len(h.raw) - 1
     else:

@@ -53,6 +53,11 @@ K_WINS: Final = 30  # what the player took (a "collected" or "wins" line)
 K_EVENT: Final = 40  # a table event about the player (joins, leaves, time bank, chat, ...)
 K_UNKNOWN: Final = 0
 
+# What a site's win amount holds of the uncalled bet (SiteHand.returns_in_wins).
+RETURNS_NEVER: Final = 0
+RETURNS_ALWAYS: Final = 1
+RETURNS_INFERRED: Final = 2  # held or not: told by the sum of the wins
+
 # Phases of a hand's text.
 _POSTS: Final = 0
 _DEAL: Final = 1
@@ -243,7 +248,11 @@ class SiteHand:
         self.small = -1  # the small blind (or small bet, fixed limit) as an index into raw; -1 unknown
         self.big = -1
         self.button = 0
-        self.wins_include_returns = False  # the site's "wins" amount includes the uncalled bet returned
+        # Whether the site's "wins"/"collected" amount includes the uncalled bet it gave back:
+        # RETURNS_NEVER, RETURNS_ALWAYS (PartyPoker), RETURNS_INFERRED (888poker: the site's logs
+        # hold it in some hands, not in others; the sum of the wins tells which).
+        self.returns_in_wins = RETURNS_NEVER
+        self.second_small_live = False  # a second "posts small blind" (a new player's) is live (PartyPoker)
         self.events: list[str] = []
 
     # -- helpers -----------------------------------------------------------------------------
@@ -582,6 +591,9 @@ class SiteHand:
                     blinds[slot] += u
                     street_in[p] += u
                     big_seen = True
+                elif kind == K_SB and self.second_small_live:
+                    blinds[slot] += u
+                    street_in[p] += u
                 else:  # posted out of turn (a new player, a missed blind): negative, the big blind part live
                     blinds[slot] -= u
                     street_in[p] += live_big if u >= live_big else 0
@@ -592,6 +604,8 @@ class SiteHand:
             small_blind = 0
             big_blind = live_big
         stack = [self.units(stacks[pos]) for pos in positions]
+        live_in = list(street_in)  # in the hand, live (antes and dead blinds are never returned)
+        last_raise = [False] * n  # the player's last money action was a bet or raise
         left = [stack[p] - total_in[p] for p in range(n)]
         high = max(street_in) if street_in else 0
         actions: list[Action] = []
@@ -633,18 +647,26 @@ class SiteHand:
                 actions.append(Action(CHECK_CALL, p))
                 texts.append(f"p{p + 1} cc")
                 continue
-            if kind == K_SHOWS or kind == K_MUCKS:
+            if kind == K_SHOWS or (kind == K_MUCKS and cards):
+                # 888 writes "mucks [cards]" and PartyPoker "doesn't show [cards]" of hands that
+                # were tabled and can win (888 awards pots to them): the cards are settled as shown
                 if folded >= n - 1:
                     note = f"p{p + 1} shows [{cards}] after the hand" if kind == K_SHOWS else \
                         f"p{p + 1} does not show after the hand"
                     actions.append(Action(NOOP, None, None, None, note))
                     texts.append(f"# {note}")
-                elif kind == K_SHOWS:
+                else:
                     codes = cards_of(cards)
                     if codes is None:
                         continue
                     actions.append(Action(SHOW_MUCK, p, codes))
                     texts.append(f"p{p + 1} sm {_card_text(codes, cards)}")
+                continue
+            if kind == K_MUCKS:
+                if folded >= n - 1:
+                    note = f"p{p + 1} does not show after the hand"
+                    actions.append(Action(NOOP, None, None, None, note))
+                    texts.append(f"# {note}")
                 else:
                     actions.append(Action(SHOW_MUCK, p))
                     texts.append(f"p{p + 1} sm")
@@ -652,12 +674,17 @@ class SiteHand:
             u = self.units(a)
             left[p] -= u
             total_in[p] += u
+            live_in[p] += u
             to = street_in[p] + u
             street_in[p] = to
-            if kind == K_CALL or (kind == K_ALL_IN and to <= high):
+            if (kind == K_CALL and to <= high) or (kind == K_ALL_IN and to <= high):
                 actions.append(Action(CHECK_CALL, p))
                 texts.append(f"p{p + 1} cc")
+                last_raise[p] = False
                 continue
+            # (a call of more than the highest bet: the full big blind called after a short
+            # all-in big blind; replayed as the bet it is)
+            last_raise[p] = True
             # a bet or raise: PHH's amount is the total the player has in on the street
             high = to if to > high else high
             actions.append(Action(BET_RAISE, p, None, to))
@@ -666,11 +693,18 @@ class SiteHand:
             return self.unreadable()
         # The uncalled bet: what the player with the most in put in above the next most.
         returned = [0] * n
-        if n >= 2:
-            top = max(range(n), key=lambda q: total_in[q])
-            second = max([total_in[q] for q in range(n) if q != top])
-            if total_in[top] > second:
-                returned[top] = total_in[top] - second
+        top = max(range(n), key=lambda q: live_in[q])
+        second = max([live_in[q] for q in range(n) if q != top])
+        if live_in[top] > second:
+            returned[top] = live_in[top] - second
+        mode = self.returns_in_wins
+        if mode == RETURNS_INFERRED:
+            # the site's wins hold the return exactly when they add up to more than the pot
+            # without it (a pot is never more than what was put in less the return)
+            stated = 0
+            for w_index in wins:
+                stated += self.units(w_index) if w_index >= 0 else 0
+            mode = RETURNS_ALWAYS if returned[top] > 0 and stated > sum(total_in) - returned[top] else RETURNS_NEVER
         fields = self.fields
         fields["variant"] = self.variant
         fields["seats"] = [seat_nos[pos] for pos in positions]
@@ -679,7 +713,7 @@ class SiteHand:
         collected: list[int] = []
         for p in range(n):
             w = self.units(wins[positions[p]]) if wins[positions[p]] >= 0 else 0
-            if self.wins_include_returns and returned[p] > 0 and w >= returned[p]:
+            if mode != RETURNS_NEVER and returned[p] > 0 and w >= returned[p]:
                 w -= returned[p]  # the site's win includes the uncalled bet it gave back
             collected.append(w)
         fields["_site_collected"] = [amount_text(c, self.places) for c in collected]

@@ -421,6 +421,7 @@ class SiteHand:
         known = [""] * n_seats
         active = [False] * n_seats
         phase = _POSTS
+        pending: list[tuple[int, str]] = []  # folds before the deal line: (position, line)
         streets = 0  # board streets dealt
         last = start - 1
         for i in range(start, len(lines)):
@@ -433,15 +434,22 @@ class SiteHand:
                 if lower.startswith("** dealing down cards"):
                     phase = _DEAL
                     events.append((-1, -1, -1, "deal"))
+                    for _, fline in pending:
+                        self.events.append(fline)
+                    pending = []
                 elif lower.startswith("** dealing flop") or lower.startswith("** dealing turn") or \
                         lower.startswith("** dealing river"):
                     cards = bracketed(line)
                     if phase == _POSTS:
-                        events.append((-1, -1, -1, "deal"))
+                        _deal_unwritten(events, pending, active)
+                        pending = []
                         phase = _DEAL
                     events.append((-2, -1, -1, cards))
                     streets += 1
                 elif lower.startswith("** summary"):
+                    if phase == _POSTS:  # (no deal line and no action: the pending folds were the hand's)
+                        _deal_unwritten(events, pending, active)
+                        pending = []
                     phase = _SUMMARY
                 else:
                     self.find("site-unknown-line", f"line {self.chunk.line + i}: unknown street marker "
@@ -504,11 +512,16 @@ class SiteHand:
                         posts[pos].append((kind, a))
                 active[pos] = True
                 continue
-            if kind == K_FOLD and phase == _POSTS and not posts[pos]:
-                # a fold before the deal, among the posts: a player who declines to post (888
-                # writes it for a seat owing a blind) is not dealt in
-                self.events.append(line)
+            if kind == K_FOLD and phase == _POSTS:
+                # a fold before the deal line: among the posts, a player who declines to post
+                # (888 writes it for a seat owing a blind) is not dealt in; if an action follows
+                # before any deal line, the line is missing and the folds were the hand's
+                pending.append((pos, line))
                 continue
+            if phase == _POSTS:  # an action with no deal line before it: the hand's deal is unwritten
+                phase = _DEAL
+                _deal_unwritten(events, pending, active)
+                pending = []
             active[pos] = True
             if kind == K_SHOWS or kind == K_MUCKS:
                 if cards:
@@ -523,6 +536,8 @@ class SiteHand:
                 continue
             a = self.amount(a_text, i)
             events.append((kind, pos, a, ""))
+        if phase == _POSTS and pending:
+            _deal_unwritten(events, pending, active)
         if self.events:
             self.fields["_site_events"] = list(self.events)
         dealt = [k for k in range(n_seats) if active[k]]
@@ -576,6 +591,11 @@ class SiteHand:
             live_big = self.units(self.small) if self.small >= 0 else posted_big
         else:
             live_big = self.units(self.big) if self.big >= 0 else posted_big
+            if 0 < posted_big != live_big and not self.fixed and _full_post(posts, dealt, stacks, self, posted_big):
+                # a tournament's header may name another level than the blinds posted (888 writes
+                # the next level's): the big blind posted in full is the hand's
+                live_big = posted_big
+                self.fields["_site_header_big_blind"] = amount_text(self.units(self.big), self.places)
         for p in range(n):
             slot = 1 - p if heads_up else p  # heads-up the forced bets are written reversed
             for kind, a in posts[positions[p]]:
@@ -591,8 +611,11 @@ class SiteHand:
                     blinds[slot] += u
                     street_in[p] += u
                     big_seen = True
-                elif kind == K_SB and self.second_small_live:
-                    blinds[slot] += u
+                elif kind == K_SB and self.second_small_live and not _folds_first(events, positions[p]):
+                    # PartyPoker: a new player's small blind counts towards the call ("calls
+                    # [$0.05]" after it, the big blind being $0.10). PHH has no live blind outside
+                    # the blind seats, so it is not a blind here: what the player puts in with the
+                    # post and the call is their call, the same chips. Folded at once, it is dead.
                     street_in[p] += u
                 else:  # posted out of turn (a new player, a missed blind): negative, the big blind part live
                     blinds[slot] -= u
@@ -605,13 +628,13 @@ class SiteHand:
             big_blind = live_big
         stack = [self.units(stacks[pos]) for pos in positions]
         live_in = list(street_in)  # in the hand, live (antes and dead blinds are never returned)
-        last_raise = [False] * n  # the player's last money action was a bet or raise
         left = [stack[p] - total_in[p] for p in range(n)]
         high = max(street_in) if street_in else 0
         actions: list[Action] = []
         texts: list[str] = []
         folded = 0
-        for kind, pos, a, cards in events:
+        for e in range(len(events)):
+            kind, pos, a, cards = events[e]
             if kind == -1:  # the deal
                 for q in range(n):
                     shown = known[positions[q]]
@@ -647,9 +670,10 @@ class SiteHand:
                 actions.append(Action(CHECK_CALL, p))
                 texts.append(f"p{p + 1} cc")
                 continue
-            if kind == K_SHOWS or (kind == K_MUCKS and cards):
-                # 888 writes "mucks [cards]" and PartyPoker "doesn't show [cards]" of hands that
-                # were tabled and can win (888 awards pots to them): the cards are settled as shown
+            if kind == K_SHOWS or (kind == K_MUCKS and cards and wins[pos] >= 0):
+                # 888 writes "mucks [cards]" and PartyPoker "doesn't show [cards]" also of hands
+                # that were tabled and won (888 awards pots to them): a player the site awards is
+                # settled by the cards it wrote; one it does not, as having mucked
                 if folded >= n - 1:
                     note = f"p{p + 1} shows [{cards}] after the hand" if kind == K_SHOWS else \
                         f"p{p + 1} does not show after the hand"
@@ -677,14 +701,14 @@ class SiteHand:
             live_in[p] += u
             to = street_in[p] + u
             street_in[p] = to
-            if (kind == K_CALL and to <= high) or (kind == K_ALL_IN and to <= high):
+            if kind == K_ALL_IN and to <= high or kind == K_CALL and (to <= high or not _answered(events, e)):
+                # (a call of more than the highest bet, the full big blind called after a short
+                # all-in one, that nobody answers: the excess comes back, as a call's would)
                 actions.append(Action(CHECK_CALL, p))
                 texts.append(f"p{p + 1} cc")
-                last_raise[p] = False
                 continue
-            # (a call of more than the highest bet: the full big blind called after a short
-            # all-in big blind; replayed as the bet it is)
-            last_raise[p] = True
+            # a call of more than the highest bet that others then call: the full big blind
+            # called after a short all-in one (the site's rule); replayed as the bet it is
             # a bet or raise: PHH's amount is the total the player has in on the street
             high = to if to > high else high
             actions.append(Action(BET_RAISE, p, None, to))
@@ -726,6 +750,49 @@ class SiteHand:
             tuple(stack), tuple(actions), tuple(texts), False, None, tuple(collected), fields["hand"], fields,
             self.text, self.chunk.line)
         return self.result(hand)
+
+
+def _full_post(posts: list[list[tuple[int, int]]], dealt: list[int], stacks: list[int], hand: "SiteHand",
+               amount: int) -> bool:
+    """Whether the first big blind (``amount``) was posted by a player who had chips left."""
+    for k in dealt:
+        spent = 0
+        big = False
+        for kind, a in posts[k]:
+            spent += hand.units(a)
+            big = big or kind == K_BB
+        if big:
+            return hand.units(stacks[k]) > spent
+    return False
+
+
+def _answered(events: list[tuple[int, int, int, str]], e: int) -> bool:
+    """Whether another player puts chips in after ``events[e]`` on the same street."""
+    pos = events[e][1]
+    for k in range(e + 1, len(events)):
+        kind, p, _, _ = events[k]
+        if kind == -2:
+            return False
+        if p != pos and (kind == K_CALL or kind == K_BET or kind == K_RAISE or kind == K_ALL_IN):
+            return True
+    return False
+
+
+def _folds_first(events: list[tuple[int, int, int, str]], pos: int) -> bool:
+    """Whether the player at seat position ``pos`` folds as their first action."""
+    for kind, p, _, _ in events:
+        if p == pos:
+            return kind == K_FOLD
+    return True
+
+
+def _deal_unwritten(events: list[tuple[int, int, int, str]], pending: list[tuple[int, str]], active: list[bool]) -> None:
+    """The deal, where the hand does not write its line (its first action, street or summary
+    comes first): the folds before it were the hand's own."""
+    events.append((-1, -1, -1, "deal"))
+    for pos, _ in pending:
+        active[pos] = True
+        events.append((K_FOLD, pos, -1, ""))
 
 
 _ACTION_WORDS: Final[tuple[str, ...]] = (" folds", " checks", " calls [", " bets [", " raises [", " posts ",

@@ -202,6 +202,10 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
         elif lead and line.strip():
             lead = False
     if start >= 0:
+        if lead and chunks:
+            # The file ends in lead-in lines only ("Game #N starts.", "#Game No : N"): the client
+            # writes them as the next hand begins; that hand is not in the file.
+            return chunks
         chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
     elif first_content >= 0:
         chunks.append(Chunk(source, "", 0, b"", first_content + 1,

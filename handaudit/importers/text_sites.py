@@ -82,9 +82,9 @@ OTHER_STARTS: Final[tuple[str, ...]] = (
     "Your time bank will be activated", "Due to current high memory use", "There is no Small Blind in this hand",
     "Congratulations to player ", "Player ", "Table Closed", "Connection Lost due to some reason",
     "Trny:", "Blinds(", "Blinds-Antes(", "Stakes(", "Stakes-Antes(", "Game #", "#Game No", "The player ",
-    "Dealer: ", "Tournament ", "Level ", "You have ", "Time bank ", "The game is ")
+    "Dealer: ", "Tournament ", "Level ", "You have ", "Time bank ", "The game is ", "(Hi: ", "(Lo: ")
 OTHER_PARTS: Final[tuple[str, ...]] = (
-    " finished in ", " has left the table", " has joined the table", " is sitting out", " time bank",
+    " finished in ", " has left the table", " has joined the table", " is sitting out",
     " will be allowed to play after the button", " was removed from the table", " received ", "for low.")
 
 
@@ -322,6 +322,11 @@ class SiteHand:
                     i += 1
                     continue
                 break
+            name = line[colon + 2:open_].strip()
+            if not name:
+                self.find("site-unknown-player", f"line {self.chunk.line + i}: seat {line[5:colon].strip()} names no "
+                          "player: the hand's lines cannot be told apart", i, True)
+                return self.unreadable()
             seat_nos.append(int(line[5:colon].strip()))
             names.append(line[colon + 2:open_].rstrip())
             stacks.append(self.amount(line[open_ + 1:close], i))
@@ -462,12 +467,12 @@ class SiteHand:
                               f"{line[:120]!r}", i, True)
                     continue
                 pos = by_length[k]
-                dealt = bracketed(line[9 + len(ordered[k]):])
-                if cards_of(dealt) is None:
+                dealt_text = bracketed(line[9 + len(ordered[k]):])
+                if cards_of(dealt_text) is None:
                     self.find("invalid-card", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
-                              f"[{dealt[:40]}] are not cards", i, True)
+                              f"[{dealt_text[:40]}] are not cards", i, True)
                     continue
-                known[pos] = dealt
+                known[pos] = dealt_text
                 active[pos] = True
                 continue
             k = player_at(line, ordered)
@@ -812,6 +817,52 @@ def _unknown_cards(n: int) -> tuple[int, ...]:
 
 def problem_result(chunk: Chunk) -> ReadResult:
     """The ReadResult of a chunk the splitter could not cut as a hand (text before the first header)."""
-    code, message = chunk.problem
+    problem = chunk.problem
+    code, message = problem if problem is not None else ("site-unknown-line", "not a hand")
     return ReadResult(chunk.source, chunk.hand_key, None, (Finding(code, message, line=chunk.line, column=1),), "",
                       chunk.line)
+
+
+# ---------------------------------------------------------------------------------------------
+# the grammars: each site's line vocabulary as a Lark grammar (poker888.lark, partypoker.lark),
+# the format's documentation, which the tests hold the string tests above to
+
+_PARSERS: dict = {}  # site module name -> its Lark parser, built on first use
+
+
+def grammar_parser(module: str):  # -> lark.Lark (untyped: lark is not part of the compiled build's types)
+    """The Lark parser of ``module``'s grammar (``poker888``, ``partypoker``)."""
+    if module not in _PARSERS:
+        import os
+
+        from lark import Lark
+
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{module}.lark")
+        with open(path, encoding="utf-8") as f:
+            _PARSERS[module] = Lark(f.read(), parser="earley", lexer="dynamic", ambiguity="resolve")
+    return _PARSERS[module]
+
+
+def grammar_rule(module: str, line: str, names: list[str]) -> str:
+    """The grammar's name for one line ("call", "seat", "event", ...), its seated name (the
+    longest of ``names`` it starts with, or that follows "Dealt to ") replaced by PLAYER; "" when
+    the grammar does not accept it."""
+    from lark import LarkError, Tree
+
+    ordered = sorted(names, key=lambda s: -len(s))
+    text = line.rstrip()
+    start = 9 if text.startswith("Dealt to ") else 0
+    if text.startswith("Seat ") and ": " in text:
+        start = text.find(": ") + 2
+    for k in range(len(ordered)):
+        name = ordered[k]
+        if text.startswith(name, start) and (len(text) == start + len(name) or text[start + len(name)] in " :("):
+            text = f"{text[:start]}\x01{names.index(name)}\x02{text[start + len(name):]}"
+            break
+    parser = grammar_parser(module)
+    try:
+        tree = parser.parse(text)
+    except LarkError:
+        return ""
+    node = tree.children[0]
+    return str(node.data) if isinstance(node, Tree) else ""

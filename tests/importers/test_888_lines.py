@@ -12,151 +12,14 @@ from handaudit.importers.text_sites import bracket_amount, cards_of
 from handaudit.rules.rulebook import load_rulebook
 from handaudit.run.hand_loop import audit_read
 
+from text_site_hands import P888_CASH as CASH
+from text_site_hands import P888_DEAD_BLIND as DEAD_BLIND
+from text_site_hands import P888_FIXED as FIXED
+from text_site_hands import P888_TOURNAMENT as TOURNAMENT
+from text_site_hands import P888_WALK as WALK
+from text_site_hands import PARTY_CASH as PARTY
+
 BOOK = load_rulebook("tda-2026")
-
-# A bet the others fold to: 888 gives it back unwritten, the collection is the pot less the rake.
-CASH = """\
-#Game No : 1186521350
-***** 888poker Hand History for Game 1186521350 *****
-$3/$6 Blinds No Limit Holdem - *** 21 06 2018 19:41:18
-Table Goiania 6 Max (Real Money)
-Seat 4 is the button
-Total number of players : 4
-Seat 1: Kostan88 ( $600 )
-Seat 2: Born2Disco ( $826.51 )
-Seat 4: Tercinho390 ( $360 )
-Seat 9: SigmFreud ( $600 )
-SigmFreud posts small blind [$3]
-Kostan88 posts big blind [$6]
-** Dealing down cards **
-Born2Disco folds
-Tercinho390 calls [$6]
-SigmFreud folds
-Kostan88 checks
-** Dealing flop ** [ Qc, 6h, 5h ]
-Kostan88 bets [$7.50]
-Tercinho390 folds
-** Summary **
-Kostan88 collected [ $14.25 ]
-"""
-
-# A walk: the collection holds the big blind's own excess (the site writes the whole pot).
-WALK = """\
-***** 888poker Hand History for Game 349568100 *****
-$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 00:00:29
-Table Aberdeen 9 Max (Real Money)
-Seat 2 is the button
-Total number of players : 4
-Seat 1: k1mme1 ( $6.84 )
-Seat 2: fpfineza ( $5 )
-Seat 4: Mikeloff ( $9.80 )
-Seat 5: Raiseman13 ( $22.88 )
-Mikeloff posts small blind [$0.05]
-Raiseman13 posts big blind [$0.10]
-** Dealing down cards **
-k1mme1 folds
-fpfineza folds
-Mikeloff folds
-** Summary **
-Raiseman13 collected [ $0.15 ]
-"""
-
-TOURNAMENT = """\
-***** 888poker Hand History for Game 655462938 *****
-$100/$200 Blinds No Limit Holdem - *** 08 08 2016 23:03:27
-Tournament #83728678 $18.30 + $1.70 - Table #1 9 Max (Real Money)
-Seat 5 is the button
-Total number of players : 5
-Seat 1: Mr.Tatt00 ( $3,548 )
-Seat 5: bilguun0226 ( $1,614 )
-Seat 7: DiggErr555 ( $4,886 )
-Seat 9: MatjeP ( $1,058 )
-Seat 10: CerealRobber ( $2,394 )
-Mr.Tatt00 posts ante [$20]
-CerealRobber posts ante [$20]
-MatjeP posts ante [$20]
-bilguun0226 posts ante [$20]
-DiggErr555 posts ante [$20]
-DiggErr555 posts small blind [$100]
-MatjeP posts big blind [$200]
-** Dealing down cards **
-Dealt to DiggErr555 [ 8c, Qs ]
-CerealRobber raises [$400]
-Mr.Tatt00 folds
-bilguun0226 raises [$1,594]
-DiggErr555 folds
-MatjeP calls [$838]
-CerealRobber folds
-** Dealing flop ** [ 6d, 7s, Kd ]
-** Dealing turn ** [ 5c ]
-** Dealing river ** [ 8d ]
-** Summary **
-bilguun0226 shows [ Qd, Js ]
-MatjeP shows [ Ac, Ad ]
-MatjeP collected [ $2,676 ]
-"""
-
-DEAD_BLIND = """\
-***** 888poker Hand History for Game 359567819 *****
-$1/$2 Blinds No Limit Holdem - *** 14 04 2015 03:11:08
-Table Arezzo 6 Max (Real Money)
-Seat 6 is the button
-Total number of players : 3
-Seat 2: GYAMEPRO ( $70 )
-Seat 7: icebbberg ( $220.01 )
-Seat 9: whoisdrew ( $100.89 )
-icebbberg posts small blind [$1]
-whoisdrew posts big blind [$2]
-GYAMEPRO posts dead blind [$1 + $2]
-** Dealing down cards **
-GYAMEPRO checks
-icebbberg folds
-whoisdrew checks
-** Dealing flop ** [ Ks, Jc, Ac ]
-whoisdrew checks
-GYAMEPRO checks
-** Dealing turn ** [ 2s ]
-whoisdrew checks
-GYAMEPRO checks
-** Dealing river ** [ 4d ]
-whoisdrew checks
-GYAMEPRO checks
-** Summary **
-whoisdrew shows [ 5c, 7s ]
-GYAMEPRO shows [ Js, 7d ]
-GYAMEPRO collected [ $5.70 ]
-"""
-
-FIXED = """\
-#Game No : 503663069
-***** 888poker Hand History for Game 503663069 *****
-$0.06/$0.12 Blinds Fix Limit Holdem - *** 17 06 2018 20:28:21
-Table Embu 10 Max (Real Money)
-Seat 5 is the button
-Total number of players : 2
-Seat 5: uyangau ( $4.80 )
-Seat 7: Chillwill184 ( $1.25 )
-uyangau posts small blind [$0.06]
-Chillwill184 posts big blind [$0.12]
-** Dealing down cards **
-uyangau calls [$0.06]
-Chillwill184 checks
-** Dealing flop ** [ 7c, Tc, 7d ]
-Chillwill184 checks
-uyangau bets [$0.12]
-Chillwill184 calls [$0.12]
-** Dealing turn ** [ 2c ]
-Chillwill184 checks
-uyangau bets [$0.25]
-Chillwill184 calls [$0.25]
-** Dealing river ** [ Ts ]
-Chillwill184 checks
-uyangau checks
-** Summary **
-Chillwill184 shows [ Kh, 7h ]
-uyangau mucks [ 9c, 8s ]
-Chillwill184 collected [ $0.94 ]
-"""
 
 
 def _reads(text: str, source: str = "888.txt"):
@@ -314,25 +177,3 @@ def test_a_hand_led_in_by_game_no_whose_header_is_partypokers_is_partypokers():
     (read,) = _reads(text)
     assert read.hand is not None and read.hand.fields["venue"] == "PartyPoker"
 
-
-PARTY = """\
-***** Hand History for Game 13550695573 *****
-$0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 08:54:23 EST 2014
-Table Bloemfontein (Real Money)
-Seat 2 is the button
-Total number of players : 2/6
-Seat 2: Kelevra_91 ( $22.85 USD )
-Seat 5: hulkhoden1969 ( $10.10 USD )
-Kelevra_91 posts small blind [$0.05 USD].
-hulkhoden1969 posts big blind [$0.10 USD].
-** Dealing down cards **
-Kelevra_91 raises [$0.25 USD]
-hulkhoden1969 raises [$0.70 USD]
-Kelevra_91 calls [$0.50 USD]
-** Dealing Flop ** [ 9c, Kd, Qs ]
-hulkhoden1969 bets [$0.80 USD]
-Kelevra_91 raises [$2.94 USD]
-hulkhoden1969 folds
-Kelevra_91 does not show cards.
-Kelevra_91 wins $5.18 USD
-"""

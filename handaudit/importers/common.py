@@ -12,7 +12,7 @@ from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
 from ..grammar.duplicates import SiteHand
-from .sites import HEADS, LEADS
+from .sites import HEADS, LEADS, SITES
 
 # The first bytes of a hand, per site (the registry, :data:`.sites.HEADS`): a file (or standard
 # input) whose first non-blank line starts with one of these is that site's text log, whatever its
@@ -87,7 +87,8 @@ def site_log_hand(data: bytes) -> SiteHand | None:
     if m is None:
         return None
     table = None
-    while end >= 0:
+    looked = 0
+    while end >= 0 and looked < 3:
         start = end + 1
         end = data.find(b"\n", start)
         line = data[start:] if end < 0 else data[start:end]
@@ -95,8 +96,35 @@ def site_log_hand(data: bytes) -> SiteHand | None:
             t = _TABLE_NAME.match(line)
             if t is not None:
                 table = t.group(1).decode("utf-8", "replace")
-            break
+                break
+            if line.startswith((b"Table ", b"Tournament #")):
+                # another site's table line (after its game line): named as its importer names it
+                table = _site_table(first, line.decode("utf-8", "replace"))
+                break
+            looked += 1
     return venue, table, str(int(m.group(1) or m.group(2) or m.group(3)))
+
+
+def _site_table(header: bytes, line: str) -> str | None:
+    """The table ``line`` names, read by the ``table_of`` of the importer of the site whose
+    header ``header`` is (a site without one names none)."""
+    i = head_index(header)
+    if i < 0:
+        return None
+    module = SITES[HEADS[i][2]].module
+    reader = _TABLE_READERS.get(module)
+    if reader is None:
+        import importlib
+
+        reader = getattr(importlib.import_module(f"handaudit.importers.{module}"), "table_of", None)
+        if reader is None:
+            return None
+        _TABLE_READERS[module] = reader
+    name: str | None = reader(line)
+    return name
+
+
+_TABLE_READERS: dict = {}  # importer module -> its table_of
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).

@@ -131,7 +131,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
                 h.find("site-unknown-line", f"line {chunk.line + rows[r]}: the table line cannot be read: "
                        f"{line[:120]!r}", rows[r])
             else:
-                h.fields["table"] = t.group("name").strip() + (f" #{t.group('tno')}" if t.group("tno") else "")
+                h.fields["table"] = _table_name(t)
                 if t.group("tid") and "event" not in h.fields:
                     h.fields["event"] = f"Tournament #{t.group('tid')}"
                     h.chips = True
@@ -172,6 +172,19 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     if h.fatal:
         return h.unreadable()
     return h.read_body(lines, rows[r] if r < len(rows) else len(lines))
+
+
+def _table_name(t: re.Match) -> str:
+    return t.group("name").strip() + (f" table {t.group('tno')}" if t.group("tno") else "")
+
+
+def table_of(line: str) -> str | None:
+    """The table a hand's table line names, as the hand's ``table`` field has it (the
+    duplicate-hand key of a log, :func:`~handaudit.importers.common.site_log_hand`)."""
+    if not line.startswith("Table "):
+        return None
+    t = _TABLE.match(line.strip())
+    return _table_name(t) if t is not None else None
 
 
 def _date(h: SiteHand, text: str) -> None:

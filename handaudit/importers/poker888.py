@@ -112,7 +112,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
             h.chips = True
             h.fields["event"] = f"Tournament #{t.group('tid')}"
             h.fields["_site_buyin"] = t.group("buyin")
-            h.fields["table"] = f"{t.group('tid')} #{t.group('table')}"
+            h.fields["table"] = _tournament_table(t)
             if t.group("max"):
                 h.fields["seat_count"] = int(t.group("max"))
             r += 1
@@ -143,6 +143,24 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     if h.fatal:
         return h.unreadable()
     return h.read_body(lines, rows[r] if r < len(rows) else len(lines))
+
+
+def _tournament_table(t: re.Match) -> str:
+    return f"{t.group('tid')} table {t.group('table')}"  # (no "#": the duplicate-hand key of a PHH file reads
+    # a value only to its first "#")
+
+
+def table_of(line: str) -> str | None:
+    """The table a hand's table (or tournament) line names, as the hand's ``table`` field has it
+    (the duplicate-hand key of a log, :func:`~handaudit.importers.common.site_log_hand`)."""
+    t = _TOURNAMENT.match(line.strip())
+    if t is not None:
+        return _tournament_table(t)
+    if line.startswith("Table "):
+        tm = _TABLE.match(line.strip())
+        if tm is not None:
+            return tm.group("name")
+    return None
 
 
 def _stakes(h: SiteHand, stakes: str, row: int) -> None:

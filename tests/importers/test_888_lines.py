@@ -4,6 +4,7 @@ hand of the shared samples, ../shared/corpus/sites/888, or one line changed to s
 from __future__ import annotations
 
 import datetime
+import json
 
 from handaudit.core.hand import BET_RAISE, CHECK_CALL, FOLD
 from handaudit.importers import read_any, site_hand_of
@@ -63,7 +64,7 @@ def test_a_tournament_hand_in_chips_with_antes_and_a_short_all_in_call():
     assert report.status == "valid", report.findings
     fields = hand.fields
     assert (fields["event"], fields["_site_buyin"], fields["table"]) == ("Tournament #83728678", "$18.30 + $1.70",
-                                                                        "83728678 #1")
+                                                                        "83728678 table 1")
     assert "currency" not in fields and hand.scale == 0  # "$" on tournament chips is no currency
     assert hand.antes == (20, 20, 20, 20, 20) and hand.blinds_or_straddles == (0, 200, 0, 0, 0)[:0] + (100, 200, 0, 0, 0)
     assert hand.starting_stacks == (4886, 1058, 2394, 3548, 1614)
@@ -167,9 +168,19 @@ def test_betting_kinds():
 def test_the_site_hand_and_the_lead_in_line():
     data = (CASH + "\n" + WALK).encode()
     chunks = split_log("x.txt", data)
-    assert [site_hand_of(c.data) for c in chunks] == [("888poker", None, "1186521350"), ("888poker", None, "349568100")]
+    assert [site_hand_of(c.data) for c in chunks] == [("888poker", "Goiania", "1186521350"),
+                                                    ("888poker", "Aberdeen", "349568100")]
     # a file ending in the next hand's lead-in line holds no hand of it
     assert len(split_log("x.txt", data + b"\n#Game No : 1186521416\n")) == 2
+
+
+def test_a_hand_given_as_log_and_as_its_conversion_is_one_hand(tmp_path, cli):
+    log = tmp_path / "t.txt"
+    log.write_text(TOURNAMENT)
+    assert cli("convert", str(log), "-o", str(tmp_path / "t.phhs")).returncode == 0
+    run = cli("check", str(log), str(tmp_path / "t.phhs"), "--format", "jsonl", "--jobs", "1", "--fail-on", "never")
+    codes = [[f["code"] for f in json.loads(line)["findings"]] for line in run.stdout.splitlines()]
+    assert codes == [[], ["duplicate-hand"]]
 
 
 def test_a_hand_led_in_by_game_no_whose_header_is_partypokers_is_partypokers():

@@ -61,7 +61,7 @@ def test_a_tournament_hand_led_in_by_the_clients_lines():
     assert report.status == "valid", report.findings
     fields = hand.fields
     assert fields["hand"] == 15414977083 and fields["event"] == "Tournament #128487129"
-    assert fields["table"] == "$1 Sit & Go Hero #1" and fields["_site_buyin"] == "$1 USD"
+    assert fields["table"] == "$1 Sit & Go Hero table 1" and fields["_site_buyin"] == "$1 USD"
     assert hand.scale == 0 and hand.min_bet == 20 and "currency" not in fields
     assert hand.winnings == (240, 0, 0, 0)  # 300 less the river bet of 60 given back
 
@@ -133,8 +133,8 @@ def test_a_low_half_is_collected():
 
 def test_the_site_hand_of_each_form():
     chunks = split_log("x.txt", (TOURNAMENT + CASH).encode())
-    assert [site_hand_of(c.data) for c in chunks] == [("PartyPoker", None, "15414977083"),
-                                                      ("PartyPoker", None, "13550695573")]
+    assert [site_hand_of(c.data) for c in chunks] == [("PartyPoker", "$1 Sit & Go Hero table 1", "15414977083"),
+                                                      ("PartyPoker", "Bloemfontein", "13550695573")]
 
 
 def test_a_hand_with_no_win_line_is_truncated():

@@ -50,6 +50,7 @@ _GAMES: Final[dict[str, str]] = {"Texas Hold'em": "Hold'em", "Texas Holdem": "Ho
                                  "Omaha Hi/Lo": "Omaha Hi-Lo", "7 Card Stud": "7 Card Stud",
                                  "7 Card Stud Hi-Lo": "7 Card Stud Hi-Lo", "Double Hold'em": "Double Hold'em",
                                  "Double Holdem": "Double Hold'em", "Short Deck": "Short Deck"}
+_FORMATS: Final = ("fastforward", "FASTFORWARD", "Fastforward", "SPOTPOKER", "Spotpoker", "Jackpot")
 _HOLE: Final[dict[str, int]] = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "NS": 2}
 
 
@@ -93,6 +94,10 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         return h.unreadable()
     _date(h, game.group("date"))
     pre, post = game.group("pre").strip(), game.group("post").strip()
+    for word in _FORMATS:  # fast-fold tables name their format between the stakes and the game
+        if pre.endswith(" " + word) or pre == word:
+            pre = pre[:len(pre) - len(word)].strip()
+            h.fields["_site_format"] = word
     tournament = ("Buy-in" in post or "Trny" in post or "Tournament" in post or "Tourney" in lines[game_row]
                   or "Buyin" in post)
     limit = _LIMITS[game.group("limit") or ""]

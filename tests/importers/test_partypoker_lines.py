@@ -140,3 +140,8 @@ def test_the_site_hand_of_each_form():
 def test_a_hand_with_no_win_line_is_truncated():
     (read,) = _reads(CASH[:CASH.index("Kelevra_91 does not show")])
     assert read.hand is None and read.findings[0].code == "site-truncated-hand"
+
+
+def test_fast_fold_tables_name_their_format_between_stakes_and_game():
+    (read,) = _reads(CASH.replace("USD NL Texas", "USD fastforward NL Texas"))
+    assert read.hand.fields["_site_format"] == "fastforward" and read.hand.min_bet == 10 and not read.findings

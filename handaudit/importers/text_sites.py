@@ -24,11 +24,12 @@ from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, NOOP
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from .common import phh_order
+from .common import amount_units, phh_order
 from .lines import player_at
 
 _SYMBOLS: Final = "$€£¥₹"
 _ISO: Final[tuple[str, ...]] = ("USD", "EUR", "GBP", "CAD", "INR", "SEK", "DKK", "RON", "PLN", "CNY")
+_ISO_SET: Final[frozenset[str]] = frozenset(_ISO)
 CURRENCY_OF_SYMBOL: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 MONTHS: Final[dict[str, int]] = {
     "January": 1, "February": 2, "March": 3, "April": 4, "May": 5, "June": 6, "July": 7, "August": 8,
@@ -89,6 +90,28 @@ OTHER_PARTS: Final[tuple[str, ...]] = (
 
 
 def bracket_amount(text: str, chips: bool) -> tuple[int, int]:
+    """An amount as these sites write it -> (digits as an int, decimal places), (-1, 0) if not one
+    (:func:`_any_amount`). The usual forms (``$0.25``, ``1,500``, ``$0.05 USD``) by the shared
+    reader at once: a comma there only groups thousands, a point is the decimal point."""
+    t = text.strip()
+    if t and (t[0] == "[" or t[0] == "(") and (t[-1] == "]" or t[-1] == ")"):
+        t = t[1:-1].strip()
+    n = len(t)
+    if n > 4 and t[n - 4] == " " and t[n - 3:] in _ISO_SET:
+        t = t[:n - 4]
+        n -= 4
+    if n == 0:
+        return -1, 0
+    comma = t.rfind(",")
+    if (comma < 0 or n - comma == 4) and not (chips and "." in t) and " " not in t and t[n - 1] not in _SYMBOLS \
+            and "\xa0" not in t:
+        value, places = amount_units(t)
+        if value >= 0:
+            return value, places
+    return _any_amount(t, chips)
+
+
+def _any_amount(text: str, chips: bool) -> tuple[int, int]:
     """An amount as these sites write it -> (digits as an int, decimal places), (-1, 0) if not one.
 
     ``[$0.25 USD]``, ``( $1,594 )``, ``$ 1 USD``, ``0,50 €``, ``1.200`` (tournament chips, a

@@ -370,7 +370,7 @@ class SiteHand:
         if rest.startswith(": "):
             return K_EVENT, "", ""  # chat: "NAME: text"
         r = rest[1:].rstrip()
-        if r == "folds" or r.startswith("folds "):
+        if r == "folds" or r == "folds." or r.startswith("folds "):
             return K_FOLD, "", ""
         if r == "checks" or r == "checks.":
             return K_CHECK, "", ""

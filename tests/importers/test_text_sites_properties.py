@@ -36,7 +36,7 @@ LOGS = {
 
 
 def _is_header(line: str) -> bool:
-    return line.startswith("*****")
+    return "*****" in line  # (a header, or a line a header was spliced onto)
 
 
 def _reported(lines: list[str]) -> list[str]:

@@ -13,11 +13,9 @@ first hand of its site, so a run of PHH files never pays for compiling a site's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Site:
     """One site's log format.
 
@@ -26,16 +24,40 @@ class Site:
     ``module`` is the importer's module name in :mod:`handaudit.importers`. ``markers`` are lines
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
+
+    ``header``: a hand's whole header line, as a regular expression matched at a line's start
+    (after the line's prefix in ``heads``): a log is cut into hands at these lines and told a
+    log by one, so that a player whose name starts like a header ("PokerStars Fan: folds")
+    splits nothing. Empty: the prefix alone (the line starts with one of ``heads``).
+
+    ``blocks``: blocks of a log that are not hands, each (its first line as a regular
+    expression, its kind): a block is cut out at that line like a hand and given to the
+    importer's ``read_block(kind, chunk) -> list[Chunk]`` when the module has one (else not
+    counted as a hand: the site declared it no hand), e.g. a tournament summary.
+
+    ``leads``: prefixes (among ``heads``) of header lines that only lead in a hand whose own
+    header follows ("#Game No : 123" before "***** 888poker Hand History for Game 123 *****"):
+    the lines up to that header are one hand's, not a hand each.
+
+    A plain class with slots, not a dataclass: a dataclass's methods are compiled from source
+    at every start, and every run imports the registry (tests/test_startup.py).
     """
 
-    name: str
-    heads: tuple[tuple[str, str], ...]
-    module: str
-    markers: tuple[str, ...] = ()
-    # Header prefixes (among ``heads``) of lines that only lead in a hand whose own header follows
-    # ("#Game No : 123" before "***** 888poker Hand History for Game 123 *****"): the lines up to
-    # that header are one hand's, not a hand each.
-    leads: tuple[str, ...] = ()
+    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "leads")
+
+    def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str, markers: tuple[str, ...] = (),
+                 header: str = "", blocks: tuple[tuple[str, str], ...] = (), leads: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.heads = heads
+        self.module = module
+        self.markers = markers
+        self.header = header
+        self.blocks = blocks
+        self.leads = leads
+
+    def __repr__(self) -> str:
+        return (f"Site({self.name!r}, heads={self.heads!r}, module={self.module!r}, markers={self.markers!r}, "
+                f"header={self.header!r}, blocks={self.blocks!r}, leads={self.leads!r})")
 
 
 SITES: Final[tuple[Site, ...]] = (
@@ -44,7 +66,11 @@ SITES: Final[tuple[Site, ...]] = (
                 ("PPPoker Hand #", "PPPoker")),  # PPPoker exports in PokerStars' format
          module="pokerstars",
          markers=("*** HOLE CARDS ***", "*** SUMMARY ***", "*** FLOP ***", "*** SHOW DOWN ***", "*** TURN ***",
-                  "*** RIVER ***")),
+                  "*** RIVER ***"),
+         # "PokerStars Hand #1: ...", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Home
+         # Game Hand #", "PPPoker Hand #": the hand number and its colon are what no action line has.
+         header=r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker Hand) #[0-9]+:[ \t]"),
+
     # 888poker (Pacific Poker, Cassava: one network, several brands). "#Game No : N" leads in both
     # 888's and PartyPoker's hands: it is registered here, and the 888 importer hands a hand whose
     # own header is PartyPoker's to that importer (importers/poker888.py).
@@ -60,6 +86,11 @@ SITES: Final[tuple[Site, ...]] = (
                 ("***** LuckyAcePoker.com Hand History", "LuckyAcePoker")),
          module="poker888",
          markers=("** Dealing down cards **", "** Summary **"),
+         # the lead-in line whole, or the header to its game number ("Snap Poker", "BLAST": formats)
+         header=r"(?:#Game No\s*:\s*[0-9]+\s*$|\*{4,5}\s*(?:888poker|Cassava|Pacific|888|LuckyAcePoker\.com)"
+                r"(?:\.[a-z]{2})?(?:-[a-z]{2})?\s+(?:Snap Poker |BLAST )?Hand History for Game [0-9]+)",
+         # a tournament summary (its own file, no hand)
+         blocks=((r"\*{4,5}\s*(?:888poker|Cassava|888)(?:\.[a-z]{2})? Tournament Summary", "tournament-summary"),),
          leads=("#Game No : ",)),
     # PartyPoker (and its network's skins), every era: "***** Hand History for Game N *****", led in
     # by "Game #N starts." and "#Game No : N" in the client's files.
@@ -68,6 +99,7 @@ SITES: Final[tuple[Site, ...]] = (
                 ("Game #", "PartyPoker")),
          module="partypoker",
          markers=("** Dealing down cards **", "** Dealing Flop **"),
+         header=r"(?:\*{5}\s*Hand History [Ff]or Game [0-9]+|Game #[0-9]+ starts)",
          leads=("Game #",)),
 )
 
@@ -86,3 +118,23 @@ def site_named(name: str) -> Site:
         if site.name == name:
             return site
     raise KeyError(name)
+
+
+def header_patterns() -> tuple[tuple[str, int], ...]:
+    """Every site's whole-header pattern (a regular expression matched at a line's start) with
+    its site index: the prefixes of ``heads`` (escaped) where a site gives no ``header``."""
+    import re
+
+    out: list[tuple[str, int]] = []
+    for i in range(len(SITES)):
+        site = SITES[i]
+        if site.header:
+            out.append((site.header, i))
+        else:
+            out.extend([(re.escape(prefix), i) for prefix, _ in site.heads])
+    return tuple(out)
+
+
+def block_patterns() -> tuple[tuple[str, str, int], ...]:
+    """Every site's non-hand blocks: (first-line pattern, kind, site index)."""
+    return tuple([(pattern, kind, i) for i in range(len(SITES)) for pattern, kind in SITES[i].blocks])

@@ -210,7 +210,8 @@ class ReportDir:
         return True
 
     def write_file(self, table: str | None, name: str, data: bytes) -> None:
-        """Write ``data`` to ``name`` whole: a temporary file of this process, then a rename."""
+        """Write ``data`` to ``name`` whole: a temporary file of this process, then a rename.
+        A failure names ``name`` (the file the user knows), with the temporary file's name."""
         tmp = f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
         try:
             with self.create(table, tmp) as f:
@@ -218,7 +219,7 @@ class ReportDir:
                     f.write(data)
                     f.flush()
                 except OSError as err:
-                    raise cannot("write", self.where(table, tmp), err) from None
+                    raise cannot("write", f"{self.where(table, name)} (as {tmp})", err) from None
             self.rename(table, tmp, name)
         except BaseException:
             try:

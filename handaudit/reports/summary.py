@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 
-from ..core.status import ERROR, INVALID, SEVERITY_RANK, VALID
+from ..core.status import ERROR, INVALID, SEVERITY_RANK, UNREADABLE, VALID
 from ..core.value import field_values, same_fields, show_fields
 from ..findings.finding import Finding
 
 PAYOUT_CHECKS: Final = ("match", "mismatch", "undetermined", "not-recorded")
 WORST: Final = 10
+INTERNAL_ERROR: Final = "internal-error"  # handaudit failed on a hand: the hand is not audited
 
 
 class Summary:
@@ -32,7 +33,7 @@ class Summary:
                  rake_units: dict | None = None, rake_hands: int = 0, worst: list | None = None,
                  files: int = 0, not_phh: list | None = None, elapsed: float | None = None,
                  jobs: int | None = None, rulebook: str | None = None, ignored: Counter | None = None,
-                 rake_counts: Counter | None = None) -> None:
+                 rake_counts: Counter | None = None, internal: int = 0) -> None:
         self.hands = hands
         self.valid = valid
         self.invalid = invalid
@@ -55,6 +56,9 @@ class Summary:
         self.ignored: Counter = Counter() if ignored is None else ignored
         # (currency, scale) -> hands with recorded winnings
         self.rake_counts: Counter = Counter() if rake_counts is None else rake_counts
+        # hands read but not audited: handaudit failed on them (an internal-error finding,
+        # reported or left out by the selection)
+        self.internal = internal
 
     def field_values(self) -> tuple:
         """The fields' values, in :data:`FIELDS` (the constructor's) order."""
@@ -121,6 +125,8 @@ class Summary:
             self.unreadable += 1
         if findings:
             self._add_findings(findings, source, hand_index, hand_key, hand_number)
+        if status != UNREADABLE and (findings or ignored) and _failed(findings, ignored):
+            self.internal += 1
         if payout_check is not None:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
@@ -169,6 +175,7 @@ class Summary:
         self.valid += other.valid
         self.invalid += other.invalid
         self.unreadable += other.unreadable
+        self.internal += other.internal
         self.not_phh += other.not_phh
         self.findings.update(other.findings)
         self.code_hands.update(other.code_hands)
@@ -204,13 +211,25 @@ class Summary:
         top = max(ranks)
         return {v: k for k, v in SEVERITY_RANK.items()}[top]
 
+    @property
+    def not_audited(self) -> int:
+        """The hands the run could not audit: unreadable, or an internal error of handaudit."""
+        return self.unreadable + self.internal
+
     def exit_status(self, fail_on: str) -> int:
         """0: no finding at or above ``fail_on`` (error|warning|never); 1: some; 2: an input
-        that is not a PHH file (the contract's "input that cannot be read at all")."""
+        that is not a PHH file (the contract's "input that cannot be read at all").
+
+        A hand that was not audited (:attr:`not_audited`) fails the run (1) under ``error`` and
+        ``warning`` whatever the selection of findings: a job gating on a few codes
+        (``--select``, ``--ignore`` of the reader's codes or of ``internal-error``) must not
+        pass on input it could not read."""
         if self.not_phh:
             return 2
         if fail_on == "never":
             return 0
+        if self.unreadable or self.internal:
+            return 1
         worst = self.max_severity()
         if worst is None:
             return 0
@@ -226,6 +245,7 @@ class Summary:
             "rake": [{"currency": cur, "total": str(total), "hands": n} for cur, total, n in self.rake_by_currency()],
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
             "ignored": dict(sorted(self.ignored.items())),
+            "not_audited": self.not_audited, "internal_errors": self.internal,
         }
 
 
@@ -233,4 +253,15 @@ class Summary:
 # compare and show (a test holds it to the constructor's parameters).
 FIELDS: Final[tuple[str, ...]] = ("hands", "valid", "invalid", "unreadable", "findings", "code_hands", "severities",
                                   "payout", "rake_units", "rake_hands", "worst", "files", "not_phh", "elapsed",
-                                  "jobs", "rulebook", "ignored", "rake_counts")
+                                  "jobs", "rulebook", "ignored", "rake_counts", "internal")
+
+
+def _failed(findings: Sequence[Finding], ignored: Sequence[str]) -> bool:
+    """The hand has an internal-error finding, reported or left out by the selection."""
+    for f in findings:
+        if f.code == INTERNAL_ERROR:
+            return True
+    for code in ignored:
+        if code == INTERNAL_ERROR:
+            return True
+    return False

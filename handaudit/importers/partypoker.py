@@ -67,7 +67,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     r = 0
     while r < len(rows) and _LEADS.match(lines[rows[r]].strip()) is not None:
         digits = "".join([c for c in lines[rows[r]] if c.isdigit()])
-        if digits:
+        if digits and h.number(digits, "hand id", rows[r]) >= 0:
             h.fields["hand"] = int(digits)
         r += 1
     if r >= len(rows):
@@ -79,7 +79,10 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         h.find("site-unknown-line", f"line {chunk.line + rows[r]}: the hand header cannot be read: "
                f"{lines[rows[r]].strip()[:120]!r}", rows[r], True)
         return h.unreadable()
-    h.fields["hand"] = int(header.group("id"))
+    number = h.number(header.group("id"), "hand id", rows[r])
+    if number < 0:
+        return h.unreadable()
+    h.fields["hand"] = number
     if header.group("room"):
         h.fields["_site_room"] = header.group("room")
     r += 1
@@ -92,7 +95,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         h.find("site-unknown-line", f"line {chunk.line + game_row}: the game line cannot be read: "
                f"{lines[game_row].strip()[:120]!r}", game_row, True)
         return h.unreadable()
-    _date(h, game.group("date"))
+    _date(h, game.group("date"), game_row)
     pre, post = game.group("pre").strip(), game.group("post").strip()
     for word in _FORMATS:  # fast-fold tables name their format between the stakes and the game
         if pre.endswith(" " + word) or pre == word:
@@ -119,8 +122,12 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     if tournament:
         m = _TRNY.search(post)
         if m is not None:
+            if h.number(m.group("tid"), "tournament id", game_row) < 0:
+                return h.unreadable()
             h.fields["event"] = f"Tournament #{m.group('tid')}"
-            h.fields["level"] = int(m.group("level"))
+            level = h.number(m.group("level"), "level", game_row)
+            if level >= 0:
+                h.fields["level"] = level
         b = _BUYIN.search(post[:post.find("Buy-in")].strip()) if "Buy-in" in post else None
         if b is not None:
             h.fields["_site_buyin"] = b.group(0).strip()
@@ -143,18 +150,18 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
                 if t.group("money") == "Play":
                     h.fields["_site_money"] = "Play Money"
                 if t.group("button"):
-                    h.button = int(t.group("button"))
+                    h.set_button(t.group("button"), rows[r])
             r += 1
             continue
         b = _BUTTON.match(line)
         if b is not None:
-            h.button = int(b.group("seat"))
+            h.set_button(b.group("seat"), rows[r])
             r += 1
             continue
         p = _PLAYERS.match(line)
         if p is not None:
             if p.group("max"):
-                h.fields["seat_count"] = int(p.group("max"))
+                h.seat_count(p.group("max"), rows[r])
             r += 1
             continue
         break
@@ -192,18 +199,18 @@ def table_of(line: str) -> str | None:
     return _table_name(t) if t is not None else None
 
 
-def _date(h: SiteHand, text: str) -> None:
+def _date(h: SiteHand, text: str, row: int) -> None:
     d = _DATE.match(text.strip())
     if d is not None and d.group("month") in MONTHS:
         h.set_date(int(d.group("y")), MONTHS[d.group("month")], int(d.group("d")), int(d.group("h")),
-                   int(d.group("mi")), int(d.group("s")))
+                   int(d.group("mi")), int(d.group("s")), row)
         if d.group("zone"):
             h.fields["time_zone_abbreviation"] = d.group("zone")
         return
     iso = _DATE_ISO.match(text.strip())
     if iso is not None:
         h.set_date(int(iso.group("y")), int(iso.group("mo")), int(iso.group("d")), int(iso.group("h")),
-                   int(iso.group("mi")), int(iso.group("s")))
+                   int(iso.group("mi")), int(iso.group("s")), row)
         if iso.group("zone"):
             h.fields["time_zone_abbreviation"] = iso.group("zone")
 

@@ -59,7 +59,9 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         lead = _LEAD.match(lines[rows[r]].strip())
         if lead is None:
             break
-        h.fields["hand"] = int(lead.group("id"))
+        number = h.number(lead.group("id"), "hand id", rows[r])
+        if number >= 0:
+            h.fields["hand"] = number
         r += 1
     if r >= len(rows):
         h.find("site-truncated-hand", f"line {chunk.line}: the hand stops after its \"#Game No\" line: not read", 0, True)
@@ -74,7 +76,10 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         h.find("site-unknown-line", f"line {chunk.line + rows[r]}: the hand header cannot be read: {first[:120]!r}",
                rows[r], True)
         return h.unreadable()
-    h.fields["hand"] = int(header.group("id"))
+    number = h.number(header.group("id"), "hand id", rows[r])
+    if number < 0:
+        return h.unreadable()
+    h.fields["hand"] = number
     tld = header.group("tld")
     if tld:
         h.fields["venue"] = "888" + tld
@@ -90,7 +95,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
                f"{lines[rows[r]].strip()[:120]!r}", rows[r], True)
         return h.unreadable()
     h.set_date(int(game.group("y")), int(game.group("mo")), int(game.group("d")), int(game.group("h")),
-               int(game.group("mi")), int(game.group("s")))
+               int(game.group("mi")), int(game.group("s")), rows[r])
     if game.group("jackpot"):
         h.fields["_site_jackpot_table"] = True
     name, limit = game.group("game"), game.group("limit")
@@ -110,18 +115,20 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         t = _TOURNAMENT.match(line)
         if t is not None:
             h.chips = True
+            if h.number(t.group("tid"), "tournament id", rows[r]) < 0:
+                return h.unreadable()
             h.fields["event"] = f"Tournament #{t.group('tid')}"
             h.fields["_site_buyin"] = t.group("buyin")
             h.fields["table"] = _tournament_table(t)
             if t.group("max"):
-                h.fields["seat_count"] = int(t.group("max"))
+                h.seat_count(t.group("max"), rows[r])
             r += 1
         elif line.startswith("Table "):
             tm = _TABLE.match(line)
             if tm is not None:
                 h.fields["table"] = tm.group("name")
                 if tm.group("max"):
-                    h.fields["seat_count"] = int(tm.group("max"))
+                    h.seat_count(tm.group("max"), rows[r])
                 if tm.group("money") and tm.group("money") != "Real Money":
                     h.fields["_site_money"] = tm.group("money")
             r += 1
@@ -133,7 +140,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         line = lines[rows[r]].strip()
         b = _BUTTON.match(line)
         if b is not None:
-            h.button = int(b.group("seat"))
+            h.set_button(b.group("seat"), rows[r])
             r += 1
             continue
         if _PLAYERS.match(line) is not None:

@@ -25,6 +25,8 @@ from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from .common import amount_units, phh_order
+from .limits import (INVALID, MAX_AMOUNT_DIGITS, amount_problem, date_problem, digits_problem, scaled_problem,
+                     seat_problem, seats_problems, table_problem, time_problem)
 from .lines import player_at
 
 _SYMBOLS: Final = "$€£¥₹"
@@ -166,6 +168,8 @@ def _any_amount(text: str, chips: bool) -> tuple[int, int]:
         if 48 <= o <= 57:
             value = value * 10 + (o - 48)
             digits += 1
+            if digits > MAX_AMOUNT_DIGITS:
+                return -2, 0
             if point >= 0 and i > point:
                 places += 1
         elif (ch == "," or ch == ".") and i != point:
@@ -286,6 +290,10 @@ class SiteHand:
     def amount(self, text: str, line: int, phh: bool = True) -> int:
         """``text`` read as an amount, kept as ``self.raw[index]``; -1 (with a finding) if it is not one."""
         value, places = bracket_amount(text, self.chips)
+        why = amount_problem(text.strip(), value, places) if value >= 0 or value == -2 else None
+        if why is not None:  # past the limits every importer applies (importers/limits.py)
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line, True)
+            return -1
         if value < 0:
             self.find("site-unknown-line", f"line {self.chunk.line + line}: {text.strip()[:60]!r} is not an amount",
                       line, True)
@@ -303,12 +311,43 @@ class SiteHand:
             return value // 10 ** (places - self.places)
         return value * 10 ** (self.places - places)
 
-    def set_date(self, year: int, month: int, day: int, h: int, mi: int, s: int) -> None:
-        self.fields["year"] = year
-        self.fields["month"] = month
-        self.fields["day"] = day
-        if h < 24 and mi < 60 and s < 60:
+    def set_date(self, year: int, month: int, day: int, h: int, mi: int, s: int, line: int = 0) -> None:
+        """The hand's date and time, each only if real (else an ``invalid-field`` finding, the hand read)."""
+        why = date_problem(str(year), str(month), str(day))
+        if why is None:
+            self.fields["year"] = year
+            self.fields["month"] = month
+            self.fields["day"] = day
+        else:
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line)
+        why = time_problem(str(h), str(mi), str(s))
+        if why is None:
             self.fields["time"] = _dt.time(h, mi, s)
+        else:
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line)
+
+    def number(self, text: str, what: str, line: int) -> int:
+        """An id or a level (ASCII digits) within the limits, or -1 (with an ``invalid-field`` finding)."""
+        why = digits_problem(text, what)
+        if why is not None:
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line, True)
+            return -1
+        return int(text)
+
+    def seat_count(self, text: str, line: int) -> None:
+        """The table's size (``6 Max``, ``2/6``): the ``seat_count`` field, or an ``invalid-field`` finding."""
+        why = table_problem(text)
+        if why is not None:
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line, True)
+        else:
+            self.fields["seat_count"] = int(text)
+
+    def set_button(self, text: str, line: int) -> None:
+        why = seat_problem(text, "the button's seat")
+        if why is not None:
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line, True)
+        else:
+            self.button = int(text)
 
     def unreadable(self) -> ReadResult:
         return self.result(None)
@@ -350,6 +389,10 @@ class SiteHand:
                 self.find("site-unknown-player", f"line {self.chunk.line + i}: seat {line[5:colon].strip()} names no "
                           "player: the hand's lines cannot be told apart", i, True)
                 return self.unreadable()
+            why = seat_problem(line[5:colon].strip())
+            if why is not None:
+                self.find(INVALID, f"line {self.chunk.line + i}: {why}", i, True)
+                return self.unreadable()
             seat_nos.append(int(line[5:colon].strip()))
             names.append(line[colon + 2:open_].rstrip())
             stacks.append(self.amount(line[open_ + 1:close], i))
@@ -357,6 +400,11 @@ class SiteHand:
         if not names:
             self.find("site-truncated-hand", f"line {self.chunk.line + i}: no seat lines: the hand cannot be replayed",
                       i, True)
+            return self.unreadable()
+        problems = seats_problems(seat_nos, names)  # two players in a seat, a name in two seats
+        for why in problems:
+            self.find(INVALID, f"line {self.chunk.line + start}: {why}", start, True)
+        if problems:
             return self.unreadable()
         order = sorted(range(len(names)), key=lambda k: seat_nos[k])
         seat_nos = [seat_nos[k] for k in order]
@@ -757,6 +805,11 @@ class SiteHand:
             for w_index in wins:
                 stated += self.units(w_index) if w_index >= 0 else 0
             mode = RETURNS_ALWAYS if returned[top] > 0 and stated > sum(total_in) - returned[top] else RETURNS_NEVER
+        largest = max([value * 10 ** (self.places - places) for value, places in self.raw] or [0])
+        why = scaled_problem(largest, sum(stack))
+        if why is not None:  # each amount within the limits, but not all at the hand's one scale
+            self.find(INVALID, why, 0, True)
+            return self.unreadable()
         fields = self.fields
         fields["variant"] = self.variant
         fields["seats"] = [seat_nos[pos] for pos in positions]

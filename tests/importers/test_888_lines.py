@@ -188,3 +188,16 @@ def test_a_hand_led_in_by_game_no_whose_header_is_partypokers_is_partypokers():
     (read,) = _reads(text)
     assert read.hand is not None and read.hand.fields["venue"] == "PartyPoker"
 
+
+
+def test_values_past_the_limits_are_invalid_fields_never_errors():
+    (read,) = _reads(CASH.replace("1186521350", "9" * 25))
+    assert read.hand is None and read.findings[0].code == "invalid-field" and "hand id" in read.findings[0].message
+    (read,) = _reads(CASH.replace("Seat 9: SigmFreud", "Seat 0: SigmFreud"))
+    assert read.hand is None and [f.code for f in read.findings] == ["invalid-field"]
+    (read,) = _reads(CASH.replace("21 06 2018", "45 13 2018"))
+    assert read.hand is not None and [f.code for f in read.findings] == ["invalid-field"] and "year" not in read.hand.fields
+    (read,) = _reads(CASH.replace("[$7.50]", "[$7.5" + "0" * 20 + "1]"))
+    assert read.hand is None and read.findings[0].code == "invalid-field"
+    (read,) = _reads(CASH.replace("Seat 2: Born2Disco", "Seat 1: Born2Disco"))
+    assert read.hand is None and read.findings[0].code == "invalid-field" and "seat 1" in read.findings[0].message

@@ -317,13 +317,22 @@ CODES: dict[str, CodeInfo] = {
            fix="Correct the recorded results.",
            sample="rake-no-flop-no-drop.phh"),
         # --- site logs (the importers room) ---
-        _c("site-unknown-line", ERROR,
-           "A line of a site's hand history that the importer's grammar does not know, or an amount it cannot read.",
-           why="A line nobody reads may be an action the replay then misses; it is named with its line number "
-               "so it can be looked at, and the rest of the hand and of the file is still read.",
-           example="PokerStars: 'Carl: wiggles $5' between the actions",
-           fix="Check the file for damage; if the site writes such lines, the grammar needs them (report it).",
+        _c("site-unknown-line", WARNING,
+           "A line of a site's hand history that is neither an action, nor a table event, nor a figure the importer knows.",
+           why="A line nobody reads may say something the audit should know; it is named with its line number so "
+               "it can be looked at. It names no seated player as the one who acted, so it cannot have moved chips: "
+               "the hand is still audited (and a converted .phhs keeps the warning, as `_site_unread`).",
+           example="PokerStars: 'The dealer wiggles the deck' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
            sample="pokerstars-unknown-line.txt"),
+        _c("site-unreadable-line", ERROR,
+           "A line that names a seated player as acting (\"NAME: ...\"), the header, or an amount cannot be read.",
+           why="\"NAME: ...\" is how a site writes what a player did; one the importer cannot read may have put "
+               "chips in or taken them out, so the hand is not replayed from a guess: it is unreadable, named "
+               "with the line. The rest of the file is read.",
+           example="PokerStars: 'Tunks2: wiggles $5' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
+           sample="pokerstars-unreadable-line.txt"),
         _c("site-unknown-player", ERROR,
            "A site's action, post, deal or collection names someone who is not in the hand's seat list.",
            why="Names are read against the seat list, never guessed; chips put in or won by someone not seated "

@@ -87,8 +87,9 @@ def site_log_hand(data: bytes) -> SiteHand | None:
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
-TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
-                     r"is the button\s*$")
+# Every era's: the seat count is missing from some 2005 lines, the button from stud's (no button).
+TABLE_LINE: Final = (r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
+                     r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
 _HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
 _TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
 
@@ -143,14 +144,14 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
                 index += 1
             elif first_content >= 0 and first_content < i:
                 chunks.append(Chunk(source, "", index, b"", first_content + 1, (
-                    "site-unknown-line", f"line {first_content + 1}: text before the first hand header; not read")))
+                    "site-unreadable-line", f"line {first_content + 1}: text before the first hand header; not read")))
                 index += 1
             start = i
     if start >= 0:
         chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
     elif first_content >= 0:
         chunks.append(Chunk(source, "", 0, b"", first_content + 1,
-                            ("site-unknown-line", "no hand header in the file; not read")))
+                            ("site-unreadable-line", "no hand header in the file; not read")))
     return chunks
 
 

@@ -16,6 +16,8 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
 ``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
 ``_site_cancelled``        true: the site cancelled the hand
+``_site_unread``           the lines read as nothing ({line, text}): a ``site-unknown-line`` warning each
+``_site_events``           the table events ({line, kind, player, amount, text}: importers/lines.py)
 =========================  =================================================================
 """
 
@@ -38,6 +40,7 @@ RUN_TWICE: Final = "_site_run_twice"
 CASH_OUT: Final = "_site_cash_out"
 CAP: Final = "_site_cap"
 CANCELLED: Final = "_site_cancelled"
+UNREAD: Final = "_site_unread"
 
 
 def units(value: object, scale: int) -> int | None:
@@ -107,6 +110,14 @@ def _said(fields: dict) -> list[Finding]:
         for line in cash:
             out.append(Finding("site-cash-out", f"{line}: the pot was not awarded at showdown, so the payouts are "
                                "not compared"))
+    unread = fields.get(UNREAD)
+    if isinstance(unread, list):
+        for entry in unread:
+            if isinstance(entry, dict):
+                line = entry.get("line")
+                at = line if isinstance(line, int) and not isinstance(line, bool) else None
+                out.append(Finding("site-unknown-line", f"line {at}: {entry.get('text')}" if at else str(entry.get("text")),
+                                   line=at, column=1 if at else None))
     if CANCELLED in fields:
         out.append(Finding("site-hand-cancelled", "the site cancelled the hand (\"Hand cancelled\"): it is settled "
                            "as far as it went; the site states no payout"))
@@ -119,7 +130,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     docstring); none for a hand that states nothing."""
     fields = hand.fields
     if not fields or (TOTAL not in fields and COLLECTED not in fields):
-        return []
+        return _said(fields) if fields and UNREAD in fields else []
     scale = hand.scale
     n = hand.players
     out = _said(fields)

@@ -333,6 +333,21 @@ CODES: dict[str, CodeInfo] = {
            example="PokerStars: 'Tunks2: wiggles $5' between the actions",
            fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
            sample="pokerstars-unreadable-line.txt"),
+        _c("site-format-not-read", ERROR,
+           "A hand of another site's format, which handaudit has no importer for.",
+           why="A file of another site's logs is said to be one, once per hand header it holds (each an unreadable "
+               "entry naming the site and the hand number), so that no hand is passed over in silence or folded "
+               "into one entry with the others.",
+           example="a Full Tilt Poker log: 'Full Tilt Poker Game #33286946295: Table Iowa (heads up) - ...'",
+           fix="Convert the hands to PHH with a tool that reads that site's format, and audit the PHH files.",
+           sample="foreign-site.txt"),
+        _c("site-tournament-summary", INFO,
+           "A PokerStars tournament summary (no hand): read into the tournaments output, not audited as a hand.",
+           why="A summary file states a tournament's buy-in, entrants and each finish and prize; it holds no hand, "
+               "so `check` never counts it as one (it writes it to the tournaments output). Read one hand at a "
+               "time (explain, convert, the library's audit), it is named with this reason.",
+           example="'PokerStars Tournament #2030617466, No Limit Hold'em' and its 'Buy-In:' and finish lines",
+           fix="Nothing to fix: `handaudit check` reads it into the tournaments output."),
         _c("site-unknown-player", ERROR,
            "A site's action, post, deal or collection names someone who is not in the hand's seat list.",
            why="Names are read against the seat list, never guessed; chips put in or won by someone not seated "

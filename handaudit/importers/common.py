@@ -150,15 +150,40 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
     if start >= 0:
         chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
     elif first_content >= 0:
-        chunks.append(Chunk(source, "", 0, b"", first_content + 1,
-                            ("site-unreadable-line", "no hand header in the file; not read")))
+        foreign = foreign_chunks(source, lines, first_content)
+        chunks.extend(foreign or [Chunk(source, "", 0, b"", first_content + 1,
+                                        ("site-unreadable-line", "no hand header in the file; not read"))])
     return chunks
+
+
+def foreign_chunks(source: str, lines: list[str], first: int) -> list[Chunk]:
+    """A file of another site's format (no PokerStars-format header): one unreadable chunk per
+    hand header it holds, saying which site (:mod:`.foreign`); [] when it holds none."""
+    from .foreign import foreign_file, foreign_head, message
+
+    out: list[Chunk] = []
+    site = foreign_file(lines[first].lstrip("\ufeff"))
+    if site is not None:
+        return [Chunk(source, "", 0, b"", first + 1, ("site-format-not-read", f"a {site} file that holds no hand "
+                                                      f"(a summary): handaudit reads PokerStars-format logs and PHH; "
+                                                      "not read"))]
+    for i in range(first, len(lines)):
+        line = lines[i].lstrip("\ufeff")
+        site = foreign_head(line)
+        if site is not None:
+            out.append(Chunk(source, str(len(out) + 1), len(out), b"", i + 1,
+                             ("site-format-not-read", message(site, line))))
+    return out
 
 
 def _chunk(source: str, lines: list[str], start: int, end: int, index: int, encoding: str | None) -> Chunk:
     while end > start + 1 and not lines[end - 1].strip():
         end -= 1
     body = "\n".join(lines[start:end]).encode("utf-8", "surrogatepass")
+    if lines[start].startswith("PokerStars Tournament #"):
+        # a tournament summary, no hand: routed by its kind (run/batches.py) to the tournaments output
+        return Chunk(source, "", index, body, start + 1, ("site-tournament-summary", "a PokerStars tournament summary (no hand): read into the tournaments "
+                                                          "output, not audited"))
     if len(body) > MAX_HAND_BYTES:
         return Chunk(source, str(index + 1), index, b"", start + 1,
                      ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.amounts import grouped_amount
 
 from ..core.cards import cards_text
+from ..importers.lines import table_events
 
 
 def render_explain(report) -> str:
@@ -57,6 +58,12 @@ def render_explain(report) -> str:
     if rest:
         out.append("")
         out += [f"{f.severity} {f.code}: {f.message}" + _where(f) for f in rest]
+    events = table_events(hand.fields)
+    if events:  # what happened at the table beside the actions (a site log's table events)
+        out.append("")
+        out.append("table events:")
+        out += [f"  line {e.line}: {e.kind}" + (f" {e.player}" if e.player else "") + (f" ({e.amount})" if e.amount else "")
+                + f": {e.text}" for e in events]
     out.append("")
     out.append("board: " + (cards_text(rep.board) or "-"))
     for i, cards in enumerate(rep.hole):

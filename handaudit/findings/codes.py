@@ -387,16 +387,20 @@ CODES: dict[str, CodeInfo] = {
            fix="Nothing to fix in the file; read the replay's findings after the cap with this in mind.",
            sample="pokerstars-cap-game.txt"),
         _c("site-run-twice", WARNING,
-           "The site ran the board twice: the first run is replayed and settled.",
-           why="PHH holds one board, so the awards of each run cannot be checked; the site's total pot and rake "
-               "still are, and the second run's cards are kept in `_site_run_twice`.",
+           "The site ran the board twice (or more): each pot is split between the runs and each share settled "
+           "on its own run's board.",
+           why="PHH holds one board, so the first run is replayed; the site's boards are kept in `_site_boards` "
+               "and each pot is split as the site splits it (equal shares, an odd unit to the earlier runs), each "
+               "share awarded on its run's board, and the payouts compared with what the site paid. Without both "
+               "boards only the totals are compared.",
            example="PokerStars '*** FIRST RIVER *** ... *** SECOND RIVER ***', 'Hand was run twice'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-run-twice.txt"),
         _c("site-cash-out", WARNING,
-           "A player cashed out the hand: the pot was not awarded at showdown.",
-           why="With a cash-out (all-in insurance the site sells) the site records no payout to compare with the "
-               "settlement; the pots and the total are still compared.",
+           "A player cashed out the hand: the site paid them a sum instead of the pot, which it then awarded.",
+           why="With a cash-out (all-in insurance the site sells) the player is paid the cash-out, and the pot "
+               "they win goes to the site; the summary says which pot that was ('won ($X) ... pot not awarded "
+               "as player cashed out'), and that is compared with the settlement like any payout.",
            example="PokerStars 'm788 cashed out the hand for $26.10 | Cash Out Fee $0.26'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-cash-out.txt"),

@@ -53,7 +53,7 @@ _OTHER_GAME: Final = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Gam
 _TABLE: Final = re.compile(TABLE_LINE)
 _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£¥₹]?[\d.,]+) in chips(?:, [^)]*)?\)"
                           r"(?P<note> is sitting out| out of hand.*)?\s*$")
-_STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
+_STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
                             r"(?P<cards>(?: \[[^\]]*\])*)\s*(?:\{Rake: [^}]*\})?\s*$")
 _TOTALS: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>(?: Main pot \S+\.)?(?: Side pot(?:-\d+)? \S+\.)*)"
                             r" \| Rake (?P<rake>\S+)")
@@ -306,6 +306,8 @@ class _Hand:
         cancelled = run_twice = summary = False
         cash_outs: list[str] = []
         second_board: list[str] = []
+        boards: dict[str, str] = {}  # run it twice (or three times): each run's board, by run
+        cash_won = [-1] * n_seats  # a player who cashed out: the pot the summary says they won
         last = start - 1
         for i in range(start, len(lines)):
             line = lines[i].rstrip()
@@ -322,7 +324,7 @@ class _Hand:
                     phase = _DEAL
                     events.append(("deal", -1, -1, ""))
                 elif street == "SHOW DOWN":
-                    phase = _SECOND_SHOWDOWN if run == "SECOND" else _SHOWDOWN
+                    phase = _SECOND_SHOWDOWN if run == "SECOND" or run == "THIRD" else _SHOWDOWN
                 elif street == "SUMMARY":
                     phase = _SUMMARY
                     summary = True
@@ -330,7 +332,9 @@ class _Hand:
                     cards = m.group("cards").rsplit("[", 1)[-1].rstrip("] ") if m.group("cards") else ""
                     if run is not None:
                         run_twice = True
-                    if run == "SECOND":
+                        # the run's whole board so far: every bracket of its marker
+                        boards[run] = " ".join(m.group("cards").replace("[", " ").replace("]", " ").split())
+                    if run == "SECOND" or run == "THIRD":
                         second_board.append(cards)
                     else:
                         events.append(("db", -1, -1, cards))
@@ -346,6 +350,8 @@ class _Hand:
                     site_pots = [self.amount(a, i, False) for a in _SIDE.findall(t.group("pots"))]
                 elif line.startswith("Seat ") or "Board [" in line or line == "Hand was run twice":
                     run_twice = run_twice or line == "Hand was run twice"
+                    if line.startswith("Seat ") and "cashed out" in line:
+                        self._cash_won(line, i, seat_nos, cash_won)
                 else:
                     k = L.player_at(line, ordered)
                     ev = L.event_of(line[len(ordered[k]):], k) if k >= 0 else L.other_line(line)
@@ -456,6 +462,9 @@ class _Hand:
                       "*** SUMMARY ***: not read", last, True)
         if run_twice:
             fields["_site_run_twice"] = " / ".join(second_board) or True  # the second run's boards
+            runs = [boards[r] for r in ("FIRST", "SECOND", "THIRD") if r in boards]
+            if len(runs) >= 2 and "FIRST" in boards:
+                fields["_site_boards"] = runs  # each run's whole board: each settled on its own
         # Dealt in: seated and not "out of hand"; a player marked sitting out (on the seat line, or
         # before the deal) only if they post or act (a tournament deals sitting-out players in).
         dealt = [k for k in range(n_seats) if out[k] != "out" and (active[k] or (not out[k] and not sat_out[k]
@@ -469,7 +478,20 @@ class _Hand:
         if self.fatal:
             return self._result(None, fields)
         return self._build(variant, fields, dealt, seat_nos, names, stacks, posts, events, known, collected,
-                           returned, button, stakes, total, rake, site_pots, run_twice, cash_outs, cancelled)
+                           returned, button, stakes, total, rake, site_pots, run_twice, cash_outs, cancelled, cash_won)
+
+    def _cash_won(self, line: str, i: int, seat_nos: list[int], cash_won: list[int]) -> None:
+        """``Seat 2: m788 (button) showed [Th Ts] and won ($38.95) with ... (pot not awarded as player
+        cashed out)``: the pot the cashed-out player won, as the site states it."""
+        colon = line.find(":")
+        number = line[5:colon]
+        won = line.find(" won (")
+        if colon < 0 or not number.isdigit() or won < 0 or int(number) not in seat_nos:
+            return
+        end = line.find(")", won)
+        a = self.amount(line[won + 6:end], i, False)
+        if a >= 0:
+            cash_won[seat_nos.index(int(number))] = a
 
     def _sum(self, a: int, b: int) -> int:
         (va, pa), (vb, pb) = self.raw[a], self.raw[b]
@@ -499,7 +521,7 @@ class _Hand:
                stacks: list[int], posts: list[list[tuple[str, int]]], events: list[tuple[str, int, int, str]],
                known: list[str], collected: list[int], returned: list[int], button: int, stakes: tuple[int, int],
                total: int, rake: int, site_pots: list[int], run_twice: bool, cash_outs: list[str],
-               cancelled: bool) -> ReadResult:
+               cancelled: bool, cash_won: list[int]) -> ReadResult:
         sb_seat = -1
         for k in dealt:
             for kind, _ in posts[k]:
@@ -606,8 +628,16 @@ class _Hand:
             fields["_site_unread"] = self.unread_lines
             self.unread_lines = []  # said by the settlement's reconciliation (site_totals), from the fields
         winnings: tuple[int, ...] | None = None
-        if not run_twice and not cash_outs and not cancelled:
-            winnings = tuple([self.units(collected[pos]) for pos in positions])
+        runs_read = not run_twice or "_site_boards" in fields  # each run's board known: the awards compared
+        if runs_read and not cancelled and (not cash_outs or all([cash_won[pos] >= 0 or collected[pos] >= 0
+                                                                  for pos in positions if names[pos] in
+                                                                  " ".join(cash_outs)])):
+            # what the site paid from the pots: its "collected" lines, and for a player who cashed
+            # out the pot the summary says they won (the site, not the player, took it)
+            winnings = tuple([self.units(cash_won[pos] if cash_won[pos] >= 0 else collected[pos]) for pos in positions])
+            if cash_outs:
+                fields["_site_cash_won"] = [self.site_text(cash_won[pos]) if cash_won[pos] >= 0 else ""
+                                            for pos in positions]
         small, big = self.units(stakes[0]), self.units(stakes[1])
         fixed = variant in _FIXED
         hand = Hand(

@@ -33,7 +33,7 @@ from .pots import (
     trims_antes,
 )
 from .rake import ended_in_first_round, structure_set
-from .site_totals import COLLECTED, RAKE, TOTAL, site_findings, stated_rakes
+from .site_totals import BOARDS, COLLECTED, RAKE, TOTAL, interleave_runs, run_boards, site_findings, split_runs, stated_rakes
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -135,8 +135,21 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
                             variant is None or variant.button_game)
     trim = trims_antes(hand.ante_trimming_status, hand.antes)
     back, raw = build_pots(contributions, split_dead(dead, antes), folded, antes, trim)
-    pots, determined = award_pots(variant, rulebook, replay.complete,
-                                  replay.showdown, folded, shown, hole, tuple(replay.board), raw)
+    runs = run_boards(hand) if hand.fields and BOARDS in hand.fields else []
+    if runs and replay.complete and tuple(replay.board) == runs[0][:len(replay.board)]:
+        # run twice (or more) on a site: each pot split between the runs, each share awarded on
+        # its run's board (settlement/site_totals.py)
+        per_run: list[list[Pot]] = []
+        determined = True
+        for k, shares in enumerate(split_runs(raw, len(runs))):
+            run_pots, ok = award_pots(variant, rulebook, replay.complete, replay.showdown, folded, shown, hole,
+                                      runs[k], shares)
+            per_run.append(run_pots)
+            determined = determined and ok
+        pots = interleave_runs(per_run)
+    else:
+        pots, determined = award_pots(variant, rulebook, replay.complete,
+                                      replay.showdown, folded, shown, hole, tuple(replay.board), raw)
     received: tuple[int, ...] | None = None
     if determined:
         got = [0] * n

@@ -436,7 +436,7 @@ class _Hand:
                 allin[pos] = True
             active[pos] = True
             if kind == L.E_POST:
-                posts[pos].append((ev[3], self.amount(ev[2], i)))
+                posts[pos].append((ev[3] + "!" if L.ALL_IN in line else ev[3], self.amount(ev[2], i)))
             elif kind == L.E_FOLD:
                 events.append((FOLD, pos, -1, ""))
             elif kind == L.E_CHECK or kind == L.E_CALL:
@@ -525,7 +525,7 @@ class _Hand:
         sb_seat = -1
         for k in dealt:
             for kind, _ in posts[k]:
-                if kind == "sb" and sb_seat < 0:
+                if (kind == "sb" or kind == "sb!") and sb_seat < 0:
                     sb_seat = seat_nos[k]
         dealt_seats = [seat_nos[k] for k in dealt]
         if button == 0 and sb_seat >= 0:  # the table line was not read: the button is the seat
@@ -540,10 +540,18 @@ class _Hand:
         blinds = [0] * n
         big_seen = False
         small_seen = False
+        full_big = self.units(stakes[0] if variant in _FIXED else stakes[1])  # the big blind of the stakes
         for p in range(n):
             slot = 1 - p if heads_up else p  # heads-up the forced bets are written reversed
             for kind, a in posts[positions[p]]:
                 units = self.units(a)
+                if kind.endswith("!"):  # "... and is all-in": exactly what the site says was put in
+                    kind = kind[:-1]
+                    if kind == "bb" and not big_seen and units < full_big:
+                        # a big blind all in for less: PHH's blind is the full one, the stack the
+                        # rest (the replay puts in what the stack holds; the others call the full
+                        # blind, as the site has them do)
+                        units = full_big
                 if kind == "ante":
                     antes[slot] += units
                 elif kind == "sb" and not small_seen:
@@ -622,6 +630,8 @@ class _Hand:
             fields["_site_cash_out"] = cash_outs
         if cancelled:
             fields["_site_cancelled"] = True
+        if any(antes):
+            fields["_site_antes_layered"] = True  # the site's side pots hold the antes as any chip
         if self.events:
             fields["_site_events"] = self.events
         if self.unread_lines:

@@ -17,6 +17,9 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
 ``_site_cancelled``        true: the site cancelled the hand
 ``_site_unread``           the lines read as nothing ({line, text}): a ``site-unknown-line`` warning each
+``_site_boards``           each run's whole board, for a hand run twice or more: each settled on its own
+``_site_cash_won``         per player: the pot the summary says a cashed-out player won ("" for others)
+``_site_antes_layered``    true: the antes are layered into main and side pots by what each player put in
 ``_site_events``           the table events ({line, kind, player, amount, text}: importers/lines.py)
 =========================  =================================================================
 """
@@ -42,6 +45,7 @@ CAP: Final = "_site_cap"
 CANCELLED: Final = "_site_cancelled"
 UNREAD: Final = "_site_unread"
 BOARDS: Final = "_site_boards"
+ANTES_LAYERED: Final = "_site_antes_layered"  # true: the site layers antes into side pots like any chip
 CASH_WON: Final = "_site_cash_won"
 
 

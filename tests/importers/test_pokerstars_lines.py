@@ -218,3 +218,113 @@ def test_a_table_line_without_a_seat_count_is_read():
     [report] = _audit(text)
     assert report.findings == () and report.read.hand.fields["table"] == "Skat III"
     assert "seat_count" not in report.read.hand.fields
+
+
+# --- stated amounts -------------------------------------------------------------------------
+
+SHORT_BB = """\
+PokerStars Hand #300000000001: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level V (25/50) - 2020/10/11 3:30:10 ET
+Table '9 1' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cid (30 in chips)
+Seat 4: Dee (1500 in chips)
+Bob: posts small blind 25
+Cid: posts big blind 30 and is all-in
+*** HOLE CARDS ***
+Dee: calls 50
+Ann: raises 100 to 150
+Bob: folds
+Dee: calls 100
+*** FLOP *** [2c 7d Jh]
+Dee: checks
+Ann: checks
+*** TURN *** [2c 7d Jh] [Qs]
+Dee: checks
+Ann: checks
+*** RIVER *** [2c 7d Jh Qs] [3h]
+Dee: checks
+Ann: checks
+*** SHOW DOWN ***
+Dee: shows [Ah Ad] (a pair of Aces)
+Ann: shows [Kh Kd] (a pair of Kings)
+Cid: shows [9c 8c] (high card Queen)
+Dee collected 240 from side pot
+Dee collected 115 from main pot
+*** SUMMARY ***
+Total pot 355 Main pot 115. Side pot 240. | Rake 0
+Board [2c 7d Jh Qs 3h]
+Seat 1: Ann (button) showed [Kh Kd] and lost with a pair of Kings
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) showed [9c 8c] and lost with high card Queen
+Seat 4: Dee showed [Ah Ad] and won (355) with a pair of Aces
+"""
+
+
+def test_a_big_blind_all_in_for_less_is_what_it_put_in_and_the_others_call_the_full_blind():
+    [report] = _audit(SHORT_BB)
+    hand = report.read.hand
+    assert hand.blinds_or_straddles == (25, 50, 0, 0) and hand.starting_stacks[1] == 30
+    assert report.status == "valid", report.findings
+    assert report.settlement.payout_check == "match"
+    assert [(p.amount, p.eligible) for p in report.settlement.pots] == [(115, (1, 2, 3)), (240, (2, 3))]
+    # the minimum raise is the full big blind's: Ann's raise to 150 is above 100
+    rec = [r for r in report.replay.records if r.actor == "p4" and r.kind == "raise"][0]  # Ann, the button
+    assert rec.min_to == 100
+
+
+def test_a_raise_to_less_than_twice_the_full_blind_over_a_short_blind_is_below_the_minimum():
+    [report] = _audit(SHORT_BB.replace("Ann: raises 100 to 150", "Ann: raises 30 to 80").replace(
+        "Dee: calls 100", "Dee: calls 30").replace("240 from side pot", "100 from side pot").replace(
+        "Total pot 355 Main pot 115. Side pot 240.", "Total pot 215 Main pot 115. Side pot 100.").replace(
+        "won (355)", "won (215)"))
+    assert "raise-below-minimum" in {f.code for f in report.findings}
+
+
+SHORT_ANTE = """\
+PokerStars Hand #300000000002: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level V (25/50) - 2020/10/11 3:31:10 ET
+Table '9 1' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cid (1500 in chips)
+Seat 4: Dee (5 in chips)
+Ann: posts the ante 10
+Bob: posts the ante 10
+Cid: posts the ante 10
+Dee: posts the ante 5 and is all-in
+Bob: posts small blind 25
+Cid: posts big blind 50
+*** HOLE CARDS ***
+Ann: folds
+Bob: calls 25
+Cid: checks
+*** FLOP *** [2c 7d Jh]
+Bob: checks
+Cid: checks
+*** TURN *** [2c 7d Jh] [Qs]
+Bob: checks
+Cid: checks
+*** RIVER *** [2c 7d Jh Qs] [3h]
+Bob: checks
+Cid: checks
+*** SHOW DOWN ***
+Bob: shows [Kh Kd] (a pair of Kings)
+Cid: shows [9c 8c] (high card Queen)
+Dee: shows [Ah Ad] (a pair of Aces)
+Bob collected 115 from side pot
+Dee collected 20 from main pot
+*** SUMMARY ***
+Total pot 135 Main pot 20. Side pot 115. | Rake 0
+Board [2c 7d Jh Qs 3h]
+"""
+
+
+def test_a_short_all_in_ante_wins_that_much_from_each_as_the_site_splits_the_antes():
+    """Dee, all in on an ante of 5 of 10, is eligible for 5 from each of the four (20): the
+    other antes' rest is in the side pot, as the site splits them."""
+    [report] = _audit(SHORT_ANTE)
+    assert report.read.hand.antes == (10, 10, 5, 10)  # p1 Bob, p2 Cid, p3 Dee, p4 Ann (the button)
+    assert [(p.amount, p.eligible) for p in report.settlement.pots] == [(20, (0, 1, 2)), (115, (0, 1))]
+    assert report.settlement.received == (115, 0, 20, 0)  # (all the antes in the first pot would give Dee 35)
+    assert report.status == "valid", report.findings
+    assert report.settlement.payout_check == "match"

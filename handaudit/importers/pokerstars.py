@@ -669,8 +669,11 @@ class _Hand:
         if "\n#encoding " in self.text:
             self.findings.append(Finding("site-encoding", "the file is not UTF-8: read as Windows-1252, the code page "
                                          "the site wrote its older logs in", line=self.chunk.line, column=1))
+        known = None
+        if hand is None and fields:  # an unreadable hand is still named by what its header said
+            known = {k: fields[k] for k in ("hand", "table", "venue", "event") if k in fields}
         return ReadResult(self.chunk.source, self.chunk.hand_key, hand, tuple(self.findings), self.text,
-                          self.chunk.line)
+                          self.chunk.line, known)
 
 
 def _cards_of(text: str) -> tuple[int, ...]:

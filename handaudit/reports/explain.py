@@ -16,6 +16,8 @@ def render_explain(report) -> str:
     head = f"{read.source}" + (f" [{read.hand_key}]" if read.hand_key else "")
     if read.hand is not None and read.hand.hand is not None:
         head += f" (hand {read.hand.hand})"  # the PHH hand number: what a site or a floor manager calls it
+    elif read.hand is None and read.known and read.known.get("hand") is not None:
+        head += f" (hand {read.known['hand']}" + (f", table {read.known['table']}" if read.known.get("table") else "") + ")"
     if hand is None:
         lines = [f"{head}: unreadable"]
         lines += [f"  {f.severity:7} {f.code}: {f.message}" + _where(f) for f in report.findings]

@@ -328,3 +328,11 @@ def test_a_short_all_in_ante_wins_that_much_from_each_as_the_site_splits_the_ant
     assert report.settlement.received == (115, 0, 20, 0)  # (all the antes in the first pot would give Dee 35)
     assert report.status == "valid", report.findings
     assert report.settlement.payout_check == "match"
+
+
+def test_an_unreadable_hand_keeps_its_hand_number_table_and_venue():
+    text = HEADER + "\n" + BODY.replace("Tunks 2: folds", "Tunks 2: wiggles $5")
+    [report] = _audit(text)
+    assert report.status == "unreadable"
+    assert report.read.known == {"hand": 109681313810, "table": "Skat III", "venue": "PokerStars"}
+    assert report.to_json()["hand"] == 109681313810

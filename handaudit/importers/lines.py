@@ -91,7 +91,7 @@ _EVENT_STARTS: Final[tuple[tuple[str, str], ...]] = (
     (" finished the tournament", T_FINISHED), (" wins the tournament", T_FINISHED),
     (" wins the ", T_BOUNTY), (" wins $", T_BOUNTY), (" wins an entry to", T_PRIZE), (" wins a ", T_PRIZE),
     (" wins ", T_BOUNTY), (" has ", T_TIME), (": Table deposit", T_DEPOSIT), (" Table deposit", T_DEPOSIT),
-    (" was moved ", T_LEAVES), (" was eliminated", T_FINISHED),
+    (" was moved ", T_LEAVES), (" was eliminated", T_FINISHED), (" split the ", T_BOUNTY),
 )
 # Lines about the hand that name nobody (beginnings).
 _TABLE_STARTS: Final[tuple[str, ...]] = (

@@ -20,6 +20,7 @@ from ..core.cards import card_from_text
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
+from ..settlement.site_totals import ENCODING_MESSAGE
 from . import lines as L
 from .common import CURRENCY_OF_SYMBOL, TABLE_LINE, amount_units, currency_symbol, phh_order
 
@@ -667,8 +668,10 @@ class _Hand:
             self.findings.append(Finding("site-unknown-line", f"line {entry['line']}: {entry['text']}",
                                          line=entry["line"], column=1))
         if "\n#encoding " in self.text:
-            self.findings.append(Finding("site-encoding", "the file is not UTF-8: read as Windows-1252, the code page "
-                                         "the site wrote its older logs in", line=self.chunk.line, column=1))
+            if hand is not None and hand.fields is not None:
+                hand.fields["_site_encoding"] = "cp1252"  # said by site_totals (a converted file says it too)
+            else:
+                self.findings.append(Finding("site-encoding", ENCODING_MESSAGE, line=self.chunk.line, column=1))
         known = None
         if hand is None and fields:  # an unreadable hand is still named by what its header said
             known = {k: fields[k] for k in ("hand", "table", "venue", "event") if k in fields}

@@ -16,6 +16,7 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
 ``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
 ``_site_cancelled``        true: the site cancelled the hand
+``_site_encoding``         "cp1252": the file was not UTF-8 (a ``site-encoding`` note)
 ``_site_unread``           the lines read as nothing ({line, text}): a ``site-unknown-line`` warning each
 ``_site_boards``           each run's whole board, for a hand run twice or more: each settled on its own
 ``_site_cash_won``         per player: the pot the summary says a cashed-out player won ("" for others)
@@ -44,6 +45,9 @@ CASH_OUT: Final = "_site_cash_out"
 CAP: Final = "_site_cap"
 CANCELLED: Final = "_site_cancelled"
 UNREAD: Final = "_site_unread"
+ENCODING: Final = "_site_encoding"
+ENCODING_MESSAGE: Final = ("the file is not UTF-8: read as Windows-1252, the code page the site wrote its older "
+                           "logs in")
 BOARDS: Final = "_site_boards"
 ANTES_LAYERED: Final = "_site_antes_layered"  # true: the site layers antes into side pots like any chip
 CASH_WON: Final = "_site_cash_won"
@@ -209,6 +213,8 @@ def _said(fields: dict) -> list[Finding]:
                                + ("it awarded as the settlement does (the payouts are compared with the pot the "
                                   "summary says the player won)" if paid else
                                   "the summary does not state: the payouts are not compared")))
+    if ENCODING in fields:
+        out.append(Finding("site-encoding", ENCODING_MESSAGE))
     unread = fields.get(UNREAD)
     if isinstance(unread, list):
         for entry in unread:
@@ -229,7 +235,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     docstring); none for a hand that states nothing."""
     fields = hand.fields
     if not fields or (TOTAL not in fields and COLLECTED not in fields):
-        return _said(fields) if fields and UNREAD in fields else []
+        return _said(fields) if fields and (UNREAD in fields or ENCODING in fields) else []
     scale = hand.scale
     n = hand.players
     out = _said(fields)

@@ -68,6 +68,16 @@ class Tournament(NamedTuple):
     unread: tuple[tuple[int, str], ...]  # (line, text): lines not read
 
 
+_INT32: Final = 2**31 - 1
+_INT64: Final = 2**63 - 1
+
+
+def _bounded(text: str, limit: int) -> int | None:
+    """``text`` (digits) as an int, None when more than ``limit`` (the column's type holds it)."""
+    value = int(text) if len(text) <= 20 else limit + 1
+    return value if value <= limit else None
+
+
 def is_summary(line: str) -> bool:
     return line.lstrip("\ufeff").startswith(HEAD)
 
@@ -121,7 +131,7 @@ def read_summary(source: str, text: str, line: int = 1) -> Tournament:
     """One summary's text (its first line ``PokerStars Tournament #...``) -> Tournament."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     first = _FIRST.match(lines[0].lstrip("\ufeff"))
-    tid = int(first.group("id")) if first else 0
+    tid = (_bounded(first.group("id"), _INT64) or 0) if first else 0
     game = first.group("game") if first else ""
     buy_in = ""
     buy_total: str | None = None
@@ -147,7 +157,7 @@ def read_summary(source: str, text: str, line: int = 1) -> Tournament:
             continue
         m2 = _PLAYERS.match(s)
         if m2:
-            entrants = int(m2.group("n").replace(",", ""))
+            entrants = _bounded(m2.group("n").replace(",", ""), _INT64)
             continue
         if s.startswith("Total Prize Pool:"):
             m3 = _POOL.match(s)
@@ -164,11 +174,13 @@ def read_summary(source: str, text: str, line: int = 1) -> Tournament:
             continue
         m5 = _FINISH.match(raw)
         if m5 and s[0].isdigit():
-            finishes.append(_finish(int(m5.group("place")), m5.group("rest")))
-            continue
+            place = _bounded(m5.group("place"), _INT32)
+            if place is not None:
+                finishes.append(_finish(place, m5.group("rest")))
+                continue
         m6 = _YOU.match(s)
         if m6:
-            hero = int(m6.group("place"))
+            hero = _bounded(m6.group("place"), _INT32)
             continue
         if s.startswith(("Target Tournament", "Tournament is still in progress", "You received", "Statistics")):
             continue

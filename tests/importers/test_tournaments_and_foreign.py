@@ -123,3 +123,14 @@ def test_the_foreign_sample_names_each_hand():
         ("site-format-not-read", "a Full Tilt Poker hand #33286946296: handaudit reads PokerStars-format logs and "
                                  "PHH, not Full Tilt Poker's format; not read")]
     assert [c.line for c in chunks] == [1, 16]
+
+
+def test_a_damaged_summary_is_read_as_far_as_it_goes_and_never_overflows(tmp_path):
+    text = ("PokerStars Tournament #99999999999999999999999, x\nBuy-In: $$$/abc\n  1: (\n"
+            "  99999999999: x (y), $1\nYou finished in 999999999999999999999th place\n")
+    t = read_summary("ts.txt", text)
+    assert (t.tournament, t.buy_in_total, t.hero_place) == (0, None, None)
+    assert [f.place for f in t.finishes] == [1]
+    result, records = _run(tmp_path, {"TS.txt": text.encode()}, out=True)
+    assert [r["record"] for r in records] == ["tournament"] and result.summary.hands == 0
+    assert (tmp_path / "out" / "tournaments.parquet").is_file()

@@ -135,8 +135,9 @@ _TABLE_READERS: dict = {}  # importer module -> its table_of
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
-TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
-                     r"is the button\s*$")
+# Every era's: the seat count is missing from some 2005 lines, the button from stud's (no button).
+TABLE_LINE: Final = (r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
+                     r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
 # The header's hand number: "PokerStars Hand #123: ...", "***** Hand History for Game 123 *****",
 # "#Game No : 123", "Game #123 starts."
 _HAND_NUMBER: Final = re.compile(rb" #(\d+):|[Ff]or Game (\d+)\b|^(?:#Game No : |Game #)(\d+)")
@@ -292,17 +293,24 @@ class _LogSplitter:
         self.first_content = 0  # the first line that is not blank before any header
         self.blanks = 0  # blank lines at the current hand's end so far
         self.lead = False  # the current hand is lead-in header lines only so far (:data:`.sites.LEADS`)
+        self.foreign: list[Chunk] = []  # before any header: another site's hands, one entry each (.foreign)
+        self.foreign_done = False  # the file was told another site's file of no hand (a summary)
 
     def line(self, number: int, line: bytes, done: list[Chunk]) -> None:
         if line and line[0] == 0xEF and line.startswith(BOM):
             line = line[3:]
-        cut = line.find(_SPLICE, 1) if len(line) > 5 else -1
-        if cut > 0 and HEADER_LINE.match(line, cut) is not None:
-            # a header spliced onto the end of a line: two lines, the hand before and this one's
-            self.line(number, line[:cut], done)
-            self.line(number, line[cut:], done)
-            return
+        if len(line) > 5 and (b"#" in line or _SPLICE in line):
+            m = HEADER_LINE.search(line, 1)
+            if m is not None and line[m.start() - 1] != 42:  # (42: a star; a header's own stars are no splice)
+                # a header spliced onto the end of a line (two hands cut and joined mid-line): two
+                # lines, the hand before's and this one's
+                self.line(number, line[:m.start()], done)
+                self.line(number, line[m.start():], done)
+                return
         if line and line[0] in _HEAD_FIRST and HEADER_LINE.match(line) is not None:
+            if self.start and self.block < 0 and not self.overflow and self.lines and line == self.lines[0] \
+                    and self.blanks == len(self.lines) - 1:
+                return  # the header written twice (a line duplicated): one hand, not an empty one
             if self.lead and self.block < 0:
                 # One hand may open with several header lines (PartyPoker's "Game #N starts.",
                 # "#Game No : N", "***** Hand History for Game N *****"): a header after only
@@ -323,6 +331,8 @@ class _LogSplitter:
         elif self.start == 0:
             if not self.first_content and line.strip():
                 self.first_content = number
+                self._foreign_file(line)
+            self._foreign_line(number, line)
             return
         elif self.lead and line.strip():
             self.lead = False
@@ -337,6 +347,29 @@ class _LogSplitter:
             self.overflow, self.lines = True, []
             return
         self.lines.append(line)
+
+    def _foreign_file(self, line: bytes) -> None:
+        """The file's first line says it is another site's file of no hand (a summary)?"""
+        from .foreign import foreign_file
+
+        site = foreign_file(line.decode("utf-8", "replace").lstrip("\ufeff"))
+        if site is not None:
+            self.foreign_done = True
+            self.foreign.append(Chunk(self.source, "", 0, b"", self.first_content, (
+                "site-format-not-read", f"a {site} file that holds no hand (a summary): handaudit reads the "
+                "logs of the sites it knows and PHH; not read")))
+
+    def _foreign_line(self, number: int, line: bytes) -> None:
+        """A hand header of a site handaudit does not read: an unreadable entry saying which."""
+        if self.foreign_done or not line.strip():
+            return
+        from .foreign import foreign_head, message
+
+        text = line.decode("utf-8", "replace").lstrip("\ufeff")
+        site = foreign_head(text)
+        if site is not None:
+            self.foreign.append(Chunk(self.source, str(len(self.foreign) + 1), len(self.foreign), b"", number,
+                                      ("site-format-not-read", message(site, text))))
 
     def piece(self, line: bytes) -> None:
         """More of the last line (a line longer than one read)."""
@@ -354,7 +387,7 @@ class _LogSplitter:
         if self.start == 0:
             if self.first_content:
                 done.append(Chunk(self.source, "", self.index, b"", self.first_content, (
-                    "site-unknown-line", f"line {self.first_content}: text before the first hand header; not read")))
+                    "site-unreadable-line", f"line {self.first_content}: text before the first hand header; not read")))
                 self.index += 1
                 self.first_content = 0
             return
@@ -377,19 +410,30 @@ class _LogSplitter:
         _, kind, site = _BLOCKS[self.block]
         module = importlib.import_module(f"handaudit.importers.{SITES[site].module}")
         reader = getattr(module, "read_block", None)
-        if reader is None or self.overflow:
+        if self.overflow:
             return
         end = len(self.lines) - min(self.blanks, len(self.lines) - 1)
         chunk = Chunk(self.source, "", self.index, b"\n".join(self.lines[:end]), self.start)
+        if reader is None and kind == "tournament-summary" and SITES[site].name == "pokerstars":
+            # a PokerStars tournament summary, no hand: routed by its kind (run/batches.py) to the
+            # tournaments output (importers/tournaments.py)
+            done.append(Chunk(self.source, "", self.index, chunk.data, self.start, (
+                "site-tournament-summary", "a PokerStars tournament summary (no hand): read into the tournaments "
+                "output, not audited")))
+            return
+        if reader is None:
+            return
         given: list[Chunk] = reader(kind, chunk)
         done.extend(given)
         self.index += len(given)
 
     def finish(self, done: list[Chunk]) -> None:
         if self.start == 0 and self.index == 0:
-            if self.first_content:
+            if self.foreign:
+                done.extend(self.foreign)  # another site's format: one entry per hand it holds
+            elif self.first_content:
                 done.append(Chunk(self.source, "", 0, b"", self.first_content,
-                                  ("site-unknown-line", "no hand header in the file; not read")))
+                                  ("site-unreadable-line", "no hand header in the file; not read")))
             return
         if self.lead and self.index > 0 and self.block < 0:
             # The file ends in lead-in lines only ("Game #N starts.", "#Game No : N"): the client

@@ -76,7 +76,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         return h.unreadable()
     header = _HEADER.match(lines[rows[r]].strip())
     if header is None:
-        h.find("site-unknown-line", f"line {chunk.line + rows[r]}: the hand header cannot be read: "
+        h.find("site-unreadable-line", f"line {chunk.line + rows[r]}: the hand header cannot be read: "
                f"{lines[rows[r]].strip()[:120]!r}", rows[r], True)
         return h.unreadable()
     number = h.number(header.group("id"), "hand id", rows[r])
@@ -92,7 +92,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
     game_row = rows[r]
     game = _GAME.match(lines[game_row].strip())
     if game is None:
-        h.find("site-unknown-line", f"line {chunk.line + game_row}: the game line cannot be read: "
+        h.find("site-unreadable-line", f"line {chunk.line + game_row}: the game line cannot be read: "
                f"{lines[game_row].strip()[:120]!r}", game_row, True)
         return h.unreadable()
     _date(h, game.group("date"), game_row)

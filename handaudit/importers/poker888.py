@@ -73,7 +73,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         return partypoker.read_hand(chunk, "PartyPoker")
     header = _HEADER.match(first)
     if header is None:
-        h.find("site-unknown-line", f"line {chunk.line + rows[r]}: the hand header cannot be read: {first[:120]!r}",
+        h.find("site-unreadable-line", f"line {chunk.line + rows[r]}: the hand header cannot be read: {first[:120]!r}",
                rows[r], True)
         return h.unreadable()
     number = h.number(header.group("id"), "hand id", rows[r])
@@ -91,7 +91,7 @@ def read_hand(chunk: Chunk, venue: str) -> ReadResult:
         return h.unreadable()
     game = _GAME.match(lines[rows[r]].strip())
     if game is None:
-        h.find("site-unknown-line", f"line {chunk.line + rows[r]}: the game line cannot be read: "
+        h.find("site-unreadable-line", f"line {chunk.line + rows[r]}: the game line cannot be read: "
                f"{lines[rows[r]].strip()[:120]!r}", rows[r], True)
         return h.unreadable()
     h.set_date(int(game.group("y")), int(game.group("mo")), int(game.group("d")), int(game.group("h")),
@@ -175,7 +175,7 @@ def _stakes(h: SiteHand, stakes: str, row: int) -> None:
     the big bet twice it (888 names a fixed-limit game by its blinds)."""
     parts = stakes.split("/")
     if len(parts) != 2:
-        h.find("site-unknown-line", f"line {h.chunk.line + row}: stakes {stakes!r} cannot be read", row, True)
+        h.find("site-unreadable-line", f"line {h.chunk.line + row}: stakes {stakes!r} cannot be read", row, True)
         return
     for sym in CURRENCY_OF_SYMBOL:
         if sym in stakes and not h.chips:

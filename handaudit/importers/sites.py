@@ -69,7 +69,9 @@ SITES: Final[tuple[Site, ...]] = (
                   "*** RIVER ***"),
          # "PokerStars Hand #1: ...", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Home
          # Game Hand #", "PPPoker Hand #": the hand number and its colon are what no action line has.
-         header=r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker Hand) #[0-9]+:[ \t]"),
+         header=r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker (?:Hand|Game)) #[0-9]+:[ \t]",
+         # a tournament summary (importers/tournaments.py reads it into the tournaments output)
+         blocks=((r"PokerStars Tournament #[0-9]+", "tournament-summary"),)),
 
     # 888poker (Pacific Poker, Cassava: one network, several brands). "#Game No : N" leads in both
     # 888's and PartyPoker's hands: it is registered here, and the 888 importer hands a hand whose

@@ -27,7 +27,9 @@ from ..grammar.result import ReadResult
 from .common import amount_units, phh_order
 from .limits import (INVALID, MAX_AMOUNT_DIGITS, amount_problem, date_problem, digits_problem, scaled_problem,
                      seat_problem, seats_problems, table_problem, time_problem)
-from .lines import player_at
+from ..settlement.site_totals import ENCODING_MESSAGE
+from .lines import (T_CHAT, T_CONNECTED, T_DISCONNECTED, T_FINISHED, T_JOINS, T_LEAVES, T_REMOVED, T_RETURNED,
+                    T_SITS_OUT, T_TIME, T_TIMED_OUT, T_WAITS, player_at)
 
 _SYMBOLS: Final = "$€£¥₹"
 _ISO: Final[tuple[str, ...]] = ("USD", "EUR", "GBP", "CAD", "INR", "SEK", "DKK", "RON", "PLN", "CNY")
@@ -89,6 +91,27 @@ OTHER_STARTS: Final[tuple[str, ...]] = (
 OTHER_PARTS: Final[tuple[str, ...]] = (
     " finished in ", " has left the table", " has joined the table", " is sitting out",
     " will be allowed to play after the button", " was removed from the table", " received ", "for low.")
+
+
+# The hand's own lines that name nobody and are said elsewhere (not table events).
+STRUCTURE_STARTS: Final[tuple[str, ...]] = ("Trny:", "Blinds(", "Blinds-Antes(", "Stakes(", "Stakes-Antes(", "Game #",
+                                            "#Game No", "(Hi: ", "(Lo: ", "Level ", "Tournament ", "Dealer: ")
+# A table event's kind (lines.T_...) by the words it holds, first match.
+_EVENT_KINDS: Final[tuple[tuple[str, str], ...]] = (
+    ("joined the table", T_JOINS), ("left the table", T_LEAVES), ("sitting out", T_SITS_OUT), ("sits out", T_SITS_OUT),
+    ("returned", T_RETURNED), ("is back", T_RETURNED), ("sitting in", T_RETURNED), ("reconnected", T_CONNECTED),
+    ("disconnected", T_DISCONNECTED), ("Connection Lost", T_DISCONNECTED), ("is connected", T_CONNECTED),
+    ("respond in time", T_TIMED_OUT), ("timed out", T_TIMED_OUT), ("time bank", T_TIME), ("TIME", T_TIME),
+    ("finished in", T_FINISHED), ("Congratulations to player", T_FINISHED),
+    ("allowed to play after the button", T_WAITS), ("was removed", T_REMOVED))
+
+
+def event_kind(text: str) -> str:
+    """The kind (lines.T_...) of a table event's words; ``"other"`` for notices of the client."""
+    for words, kind in _EVENT_KINDS:
+        if words in text:
+            return kind
+    return "other"
 
 
 def bracket_amount(text: str, chips: bool) -> tuple[int, int]:
@@ -280,7 +303,8 @@ class SiteHand:
         # hold it in some hands, not in others; the sum of the wins tells which).
         self.returns_in_wins = RETURNS_NEVER
         self.second_small_live = False  # a second "posts small blind" (a new player's) is live (PartyPoker)
-        self.events: list[str] = []
+        self.events: list[dict] = []  # table events: {line, kind, player, text} (lines.TableEvent)
+        self.unread_lines: list[dict] = []  # lines read as nothing: site-unknown-line warnings
 
     # -- helpers -----------------------------------------------------------------------------
     def find(self, code: str, message: str, line: int, fatal: bool = False) -> None:
@@ -295,7 +319,7 @@ class SiteHand:
             self.find(INVALID, f"line {self.chunk.line + line}: {why}", line, True)
             return -1
         if value < 0:
-            self.find("site-unknown-line", f"line {self.chunk.line + line}: {text.strip()[:60]!r} is not an amount",
+            self.find("site-unreadable-line", f"line {self.chunk.line + line}: {text.strip()[:60]!r} is not an amount",
                       line, True)
             return -1
         if phh and places > self.places:
@@ -353,11 +377,37 @@ class SiteHand:
         return self.result(None)
 
     def result(self, hand: Hand | None) -> ReadResult:
+        if hand is None:  # (a hand read says its unread lines by its `_site_unread`, as its conversion does)
+            for entry in self.unread_lines:
+                self.findings.append(Finding("site-unknown-line", f"line {entry['line']}: {entry['text']}",
+                                             line=entry["line"], column=1))
         if "\n#encoding " in self.text:
-            self.findings.append(Finding("site-encoding", "the file is not UTF-8: read as Windows-1252, the code page "
-                                         "the site wrote its older logs in", line=self.chunk.line, column=1))
+            if hand is not None and hand.fields is not None:
+                hand.fields["_site_encoding"] = "cp1252"  # said by site_totals (a converted file says it too)
+            else:
+                self.findings.append(Finding("site-encoding", ENCODING_MESSAGE, line=self.chunk.line, column=1))
+        known = None
+        if hand is None:  # an unreadable hand is still named by what its header said
+            known = {k: self.fields[k] for k in ("hand", "table", "venue", "event") if k in self.fields} or None
         return ReadResult(self.chunk.source, self.chunk.hand_key, hand, tuple(self.findings), self.text,
-                          self.chunk.line)
+                          self.chunk.line, known)
+
+    def unread(self, line: int, text: str, why: str = "not a line the importer knows") -> None:
+        """A line read as nothing (no action, no table event): a ``site-unknown-line`` warning,
+        the hand still audited; kept as the hand's ``_site_unread`` (a converted file says it too)."""
+        self.unread_lines.append({"line": self.chunk.line + line, "text": f"{why}: {text[:160]}"})
+
+    def event(self, line: int, player: str, text: str, kind: str) -> None:
+        """A table event kept in the hand's ``_site_events`` (:func:`.lines.table_events`)."""
+        self.events.append({"line": self.chunk.line + line, "kind": kind, "player": player, "text": text[:200]})
+
+    def other_event(self, line: int, text: str) -> None:
+        """A line about nobody seated: a table event, or one of the hand's own lines said elsewhere
+        (a tournament's level and blinds, a lead-in, Omaha hi/lo's hand descriptions)."""
+        for s in STRUCTURE_STARTS:
+            if text.startswith(s):
+                return
+        self.event(line, "", text, event_kind(text))
 
     # -- seats and body ------------------------------------------------------------------------
     def read_body(self, lines: list[str], start: int) -> ReadResult:
@@ -497,7 +547,7 @@ class SiteHand:
         known = [""] * n_seats
         active = [False] * n_seats
         phase = _POSTS
-        pending: list[tuple[int, str]] = []  # folds before the deal line: (position, line)
+        pending: list[tuple[int, int]] = []  # folds before the deal line: (position, line index)
         streets = 0  # board streets dealt
         last = start - 1
         for i in range(start, len(lines)):
@@ -510,8 +560,8 @@ class SiteHand:
                 if lower.startswith("** dealing down cards"):
                     phase = _DEAL
                     events.append((-1, -1, -1, "deal"))
-                    for _, fline in pending:
-                        self.events.append(fline)
+                    for fpos, fline in pending:
+                        self.event(fline, names[fpos], "folds before the deal: not dealt in", T_SITS_OUT)
                     pending = []
                 elif lower.startswith("** dealing flop") or lower.startswith("** dealing turn") or \
                         lower.startswith("** dealing river"):
@@ -528,8 +578,7 @@ class SiteHand:
                         pending = []
                     phase = _SUMMARY
                 else:
-                    self.find("site-unknown-line", f"line {self.chunk.line + i}: unknown street marker "
-                              f"{line[:120]!r}", i)
+                    self.unread(i, line, "an unknown street marker")
                 continue
             if line.startswith("Dealt to "):
                 k = player_at(line, ordered, 9)
@@ -549,26 +598,31 @@ class SiteHand:
             k = player_at(line, ordered)
             if k < 0:
                 if self.other_line(line):
-                    self.events.append(line)
+                    self.other_event(i, line)
                     continue
                 if _looks_like_action(line):
                     self.find("site-unknown-player", f"line {self.chunk.line + i}: an action by someone not in the "
                               f"seat list: {line[:120]!r}", i, True)
                     continue
-                self.find("site-unknown-line", f"line {self.chunk.line + i}: not a line of a {self.site} hand: "
-                          f"{line[:120]!r}", i)
+                self.unread(i, line)
                 continue
             pos = by_length[k]
             kind, a_text, cards = self.player_kind(line[len(ordered[k]):])
             if kind == K_UNKNOWN:
                 if self.other_line(line):
-                    self.events.append(line)
+                    self.event(i, names[pos], line[len(ordered[k]):].strip(), event_kind(line))
                     continue
-                self.find("site-unknown-line", f"line {self.chunk.line + i}: not a line of a {self.site} hand: "
-                          f"{line[:120]!r}", i)
+                # a line of a seated player that is no action or event read: it may have moved chips
+                self.find("site-unreadable-line", f"line {self.chunk.line + i}: a line of {names[pos]} that is not "
+                          f"one of a {self.site} hand: {line[:120]!r}", i, True)
                 continue
             if kind == K_EVENT:
-                self.events.append(line)
+                rest = line[len(ordered[k]):]
+                if rest.endswith("for low."):
+                    continue  # PartyPoker's low hand, said: "shows7,5,4,2,A  for low."
+                chat = rest.startswith(":")
+                self.event(i, names[pos], rest[1:].strip() if chat else rest.strip(),
+                           T_CHAT if chat else event_kind(rest))
                 continue
             if kind == K_WINS:
                 a = self.amount(a_text, i)  # (counted in the scale: the winnings are in the hand's units)
@@ -592,7 +646,7 @@ class SiteHand:
                 # a fold before the deal line: among the posts, a player who declines to post
                 # (888 writes it for a seat owing a blind) is not dealt in; if an action follows
                 # before any deal line, the line is missing and the folds were the hand's
-                pending.append((pos, line))
+                pending.append((pos, i))
                 continue
             if phase == _POSTS:  # an action with no deal line before it: the hand's deal is unwritten
                 phase = _DEAL
@@ -616,6 +670,8 @@ class SiteHand:
             _deal_unwritten(events, pending, active)
         if self.events:
             self.fields["_site_events"] = list(self.events)
+        if self.unread_lines:
+            self.fields["_site_unread"] = list(self.unread_lines)
         dealt = [k for k in range(n_seats) if active[k]]
         if len(dealt) < 2:
             if not self.fatal:
@@ -867,7 +923,7 @@ def _folds_first(events: list[tuple[int, int, int, str]], pos: int) -> bool:
     return True
 
 
-def _deal_unwritten(events: list[tuple[int, int, int, str]], pending: list[tuple[int, str]], active: list[bool]) -> None:
+def _deal_unwritten(events: list[tuple[int, int, int, str]], pending: list[tuple[int, int]], active: list[bool]) -> None:
     """The deal, where the hand does not write its line (its first action, street or summary
     comes first): the folds before it were the hand's own."""
     events.append((-1, -1, -1, "deal"))
@@ -894,7 +950,7 @@ def _unknown_cards(n: int) -> tuple[int, ...]:
 def problem_result(chunk: Chunk) -> ReadResult:
     """The ReadResult of a chunk the splitter could not cut as a hand (text before the first header)."""
     problem = chunk.problem
-    code, message = problem if problem is not None else ("site-unknown-line", "not a hand")
+    code, message = problem if problem is not None else ("site-unreadable-line", "not a hand")
     return ReadResult(chunk.source, chunk.hand_key, None, (Finding(code, message, line=chunk.line, column=1),), "",
                       chunk.line)
 

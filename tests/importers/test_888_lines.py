@@ -129,7 +129,8 @@ def test_a_fold_among_the_posts_is_a_seat_not_dealt_in():
     (report,) = _audit(text)
     assert report.status == "valid"
     assert report.read.hand.fields["players"] == ["SigmFreud", "Kostan88", "Tercinho390"]
-    assert report.read.hand.fields["_site_events"] == ["Born2Disco folds"]
+    assert report.read.hand.fields["_site_events"] == [
+        {"line": 12, "kind": "sits-out", "player": "Born2Disco", "text": "folds before the deal: not dealt in"}]
 
 
 def test_a_hand_without_its_deal_line_is_dealt_at_its_first_action():
@@ -141,10 +142,18 @@ def test_a_hand_without_its_deal_line_is_dealt_at_its_first_action():
 
 def test_an_unknown_line_is_a_finding_with_its_line_and_the_hand_is_read():
     text = CASH.replace("Tercinho390 folds\n", "Tercinho390 folds\nThe dealer spills the deck\n")
-    (read,) = _reads(text)
-    assert read.hand is not None
-    (f,) = [f for f in read.findings if f.code == "site-unknown-line"]
-    assert f.line == 21 and "The dealer spills the deck" in f.message
+    (report,) = _audit(text)
+    assert report.read.hand is not None and report.status == "valid"  # a warning: the hand is audited
+    (f,) = [f for f in report.findings if f.code == "site-unknown-line"]
+    assert f.line == 21 and "The dealer spills the deck" in f.message and f.severity == "warning"
+    assert report.read.hand.fields["_site_unread"] == [
+        {"line": 21, "text": "not a line the importer knows: The dealer spills the deck"}]
+
+
+def test_a_seated_players_line_that_is_no_action_makes_the_hand_unreadable():
+    (read,) = _reads(CASH.replace("Tercinho390 folds\n", "Tercinho390 folds\nKostan88 moves chips [$5]\n"))
+    assert read.hand is None and [f.code for f in read.findings] == ["site-unreadable-line"]
+    assert read.known == {"hand": 1186521350, "table": "Goiania", "venue": "888poker"}
 
 
 def test_an_action_by_someone_not_seated_makes_the_hand_unreadable():

@@ -73,7 +73,8 @@ def test_a_new_players_small_blind_counts_towards_his_call():
     # not a PHH blind (PHH has no live blind outside the blind seats): his call carries it
     assert hand.blinds_or_straddles == (5, 10, 0, 0, 0)
     assert report.settlement.pot_total == 50 and hand.winnings == (0, 50, 0, 0, 0)
-    assert hand.fields["_site_events"] == ["newstyle222 will be using his time bank for this hand."]
+    assert hand.fields["_site_events"] == [{"line": 23, "kind": "time", "player": "newstyle222",
+                                            "text": "will be using his time bank for this hand."}]
 
 
 def test_folded_at_once_a_new_players_small_blind_is_dead():
@@ -120,8 +121,10 @@ def test_table_events_and_chat_are_kept_not_errors():
                         "Someone has joined the table.\nhulkhoden1969 has left the table.\n")
     (report,) = _audit(text)
     assert report.status == "valid"
-    assert report.read.hand.fields["_site_events"] == ["hulkhoden1969: nice hand", "Someone has joined the table.",
-                                                       "hulkhoden1969 has left the table."]
+    assert report.read.hand.fields["_site_events"] == [
+        {"line": 18, "kind": "chat", "player": "hulkhoden1969", "text": "nice hand"},
+        {"line": 19, "kind": "joins", "player": "", "text": "Someone has joined the table."},
+        {"line": 20, "kind": "leaves", "player": "hulkhoden1969", "text": "has left the table."}]
 
 
 def test_a_low_half_is_collected():

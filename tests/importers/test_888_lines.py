@@ -210,3 +210,9 @@ def test_values_past_the_limits_are_invalid_fields_never_errors():
     assert read.hand is None and read.findings[0].code == "invalid-field"
     (read,) = _reads(CASH.replace("Seat 2: Born2Disco", "Seat 1: Born2Disco"))
     assert read.hand is None and read.findings[0].code == "invalid-field" and "seat 1" in read.findings[0].message
+
+
+def test_a_tournament_summary_is_no_hand():
+    summary = "***** Cassava Tournament Summary *****\nTournament ID: 78669312\nBuy-In: $0.01\njpprewitt finished 59/76\n"
+    assert split_log("s.txt", summary.encode()) == []
+    assert [site_hand_of(c.data)[2] for c in split_log("s.txt", (summary + "\n" + WALK).encode())] == ["349568100"]

@@ -70,11 +70,12 @@ CODES: dict[str, CodeInfo] = {
                "marked with a leading `_`, so anything else is likely a mistake. The hand is still audited.",
            example="rake = 0.5",
            fix="Rename it `_rake` to mark it as a user field, or correct the spelling."),
-        _c("unknown-variant", ERROR, "A variant code outside the PHH list.",
+        _c("unknown-variant", ERROR, "A variant code outside the PHH list and handaudit's extension codes.",
            why="The variant decides the deck, the streets and the betting structure: without it no "
                "action can be judged. " + _READ_FAILS,
            example="variant = 'NLHE'",
-           fix="Use one of FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB."),
+           fix="Use one of PHH's FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, or one of handaudit's "
+               "extension codes (README, 'Variants beyond PHH': PT, PO/8, NO/8, P5O, P5O/8, P6O, PC, F5CD, ...)."),
         _c("invalid-card", ERROR, "Bad card notation, or a card not in this variant's deck.",
            why="A card that cannot exist (a 4 in short-deck, `Xc`) makes every showdown with it "
                "meaningless. " + _READ_FAILS,

@@ -219,8 +219,9 @@ PARAMETERS: dict[str, Param] = {
            "Raises allowed after the opening bet in a fixed-limit betting round, in games with three or "
            "more betting rounds (hold'em, stud).", minimum=0),
         _p("limit_raises_short", "int", "fixed-limit raises after the bet (<3 rounds)",
-           "The same for games with fewer than three betting rounds (single draw). No PHH variant is "
-           "such a fixed-limit game (triple draw and badugi have four rounds), so no PHH hand reaches it.",
+           "The same for games with fewer than three betting rounds (single draw). No PHH 1.0 variant is "
+           "such a fixed-limit game (triple draw and badugi have four rounds); handaudit's extension codes "
+           "F5CD (5-card draw) and F2L1D (2-7 single draw) are.",
            minimum=0),
         _p("heads_up_uncap", "enum", "when heads-up lifts the raise cap",
            "never: the cap always applies; when-heads-up: the cap is lifted once the round is heads-up "

@@ -34,6 +34,7 @@ COMPILED: tuple[str, ...] = (
     "handaudit/importers/common.py",
     "handaudit/importers/lines.py",
     "handaudit/importers/pokerstars.py",
+    "handaudit/importers/pokerstars_games.py",
     "handaudit/importers/__init__.py",
     "handaudit/validator/phases.py",
     "handaudit/validator/outcome.py",

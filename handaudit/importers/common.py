@@ -87,8 +87,9 @@ def site_log_hand(data: bytes) -> SiteHand | None:
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
-TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
-                     r"is the button\s*$")
+# Every era's: the seat count is missing from some 2005 lines, the button from stud's (no button).
+TABLE_LINE: Final = (r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
+                     r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
 _HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
 _TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
 

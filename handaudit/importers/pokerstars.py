@@ -188,8 +188,10 @@ class _Hand:
                 r = 2  # the table line, unread: the seats are read from the next line (button: see _build)
         else:
             fields["table"] = table.group("name")
-            fields["seat_count"] = int(table.group("max"))
-            button = int(table.group("button"))
+            if table.group("max"):
+                fields["seat_count"] = int(table.group("max"))
+            if table.group("button"):
+                button = int(table.group("button"))
             r = 2
         # Seats: number, name, stack, whether dealt in.
         seat_nos: list[int] = []

@@ -214,7 +214,7 @@ def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():
     no_table = HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button\n", "")
     assert site_hand_of(no_table.encode()) == ("PokerStars", None, "109681313810")
     # a table line the importer cannot read gives its conversion no table: keyed without one too
-    odd = HAND.replace("6-max Seat #4 is the button", "6-max")
+    odd = HAND.replace("6-max Seat #4 is the button", "6-max Seat #4 is the dealer")
     assert read_any(split_log("t.txt", odd.encode())[0]).hand.fields.get("table") is None
     assert site_hand_of(odd.encode()) == ("PokerStars", None, "109681313810")
 
@@ -223,7 +223,7 @@ def test_a_table_line_not_read_leaves_the_rest_of_the_hand_read():
     """The seats after it are read, and the button is the seat before the small blind's, so the
     players keep their PHH order: one finding, at the table line, and the payouts still check."""
     [clean] = _audit(HAND)
-    for line in ("Table 'Skat III 100-250 bb, Ante' 6-max", "Table 'Skat III 100-250 bb, Ante' 6-max Seat #x"):
+    for line in ("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the dealer", "Table 'Skat III 100-250 bb, Ante' 6-max Seat #x"):
         [report] = _audit(HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button", line))
         assert [(f.code, f.line) for f in report.findings] == [("site-unknown-line", 2)]
         assert report.read.hand.fields["players"] == clean.read.hand.fields["players"]
@@ -249,10 +249,11 @@ Seat 2: A (big blind) folded before Flop
 Seat 5: B (button) (small blind) collected ($0.20)
 """
     [clean] = _audit(two)
+    # a table line without its button (as stud's are) is read: the button is then the small blind's seat
     [report] = _audit(two.replace(" Seat #5 is the button", ""))
     assert clean.findings == () and clean.read.hand.fields["players"] == ["A", "B"]  # p1 the big blind
     assert report.read.hand.fields["players"] == ["A", "B"]
-    assert [f.code for f in report.findings] == ["site-unknown-line"]
+    assert report.findings == () and report.read.hand.fields["table"] == "Duo"
     pp = "PPPoker Hand #0042: Hold'em No Limit (1/2) - 2024/01/06 7:21:05\nTable 'Club' 9-max Seat #1 is the button\n"
     assert site_hand_of(pp.encode()) == ("PPPoker", "Club", "42")
     assert site_hand_of(b"PokerStars Hand: no number\n") is None

@@ -236,6 +236,7 @@ class _Hand:
         n_seats = len(names)
         fam = G.family(variant)
         markers = G.STREET_OF_MARKER[fam]
+        early_cards = G.early_board(variant)
         street = -1  # the street of the variant the lines are on (-1: the forced bets)
         # (street, seat position) -> the brackets of that player's "Dealt to" line on the street
         street_cards: dict[tuple[int, int], list[str]] = {}
@@ -295,10 +296,12 @@ class _Hand:
                         run_twice = True
                     if run == "SECOND":
                         second_board.append(cards)
+                    elif early_cards:
+                        # Courchevel: every card the line shows, the first flop card dealt before
+                        # among them ("[Ah] [7d Kc]", or "[Ah 7d Kc]"): the new ones are found in _build
+                        events.append(("db", -1, 1, " ".join(G.brackets(m.group("cards") or ""))))
                     else:
-                        # every card the line shows: the board dealt so far and the street's new
-                        # cards ("[3c 7d Kh] [8s]"; Courchevel's flop "[Ah] [7d Kc]")
-                        events.append(("db", -1, -1, " ".join(G.brackets(m.group("cards") or ""))))
+                        events.append(("db", -1, -1, cards))
                 continue
             if phase == _SUMMARY:
                 if line.startswith("Total pot "):
@@ -331,7 +334,15 @@ class _Hand:
                     self.find("site-unknown-line", f"line {self.chunk.line + i}: {line[:120]!r}", i)
                     continue
                 dealt_cards = rest[b + 1:e]
-                groups = G.brackets(rest)
+                if fam == G.BOARD:
+                    if _cards(dealt_cards) is None:
+                        self.find("invalid-card", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
+                                  f"[{dealt_cards[:40]}] are not cards", i, True)
+                        continue
+                    known[pos] = dealt_cards
+                    active[pos] = True
+                    continue
+                groups = G.brackets(rest)  # stud's and draws' lines: "[old] [new]"
                 if any(_cards(g) is None for g in groups):
                     self.find("invalid-card", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
                               f"[{dealt_cards[:40]}] are not cards", i, True)
@@ -545,7 +556,8 @@ class _Hand:
         folded = [False] * n
         on_board: list[int] = []  # the board cards dealt so far
         early = self.early
-        if G.early_board(variant) and not early:
+        early_board = G.early_board(variant)
+        if early_board and not early:
             # Courchevel's first flop card, when no line before the flop shows it: the flop's
             # first card, else the summary's board, else unknown
             flop = next((cards for kind, _, _, cards in events if kind == "db"), self.summary_board)
@@ -557,10 +569,16 @@ class _Hand:
             p = p_of[pos] if pos >= 0 else -1
             if kind == "deal":
                 for q in range(n):
-                    if not folded[q]:
+                    if folded[q]:
+                        continue
+                    if a == 0 and fam != G.STUD:
+                        shown = known[positions[q]].replace(" ", "")
+                        if len(shown) != 2 * hole:
+                            shown = "??" * hole
+                    else:
                         shown = self._hole_deal(fam, streets, a, positions[q], known[positions[q]], hole)
-                        self._act(actions, texts, Action(DEAL_HOLE, q, _cards_of(shown)), f"d dh p{q + 1} {shown}")
-                if a == 0 and G.early_board(variant):
+                    self._act(actions, texts, Action(DEAL_HOLE, q, _cards_of(shown)), f"d dh p{q + 1} {shown}")
+                if a == 0 and early_board:
                     text = (early or "??").replace(" ", "")
                     parsed = _cards(early) if early else (-1,)
                     if parsed is None:
@@ -573,11 +591,14 @@ class _Hand:
                 if parsed is None:
                     self.find("invalid-card", f"board [{cards}] is not cards", 0, True)
                     continue
-                # the street's new cards: those the line shows that are not on the board yet
-                # (the line repeats the board dealt before: "[3c 7d Kh] [8s]")
-                new = tuple([c for c in parsed if c not in on_board])
-                on_board.extend(new)
-                self._act(actions, texts, Action(DEAL_BOARD, None, new), f"d db {cards_text(new)}")
+                if a == 1:
+                    # (Courchevel) the street's new cards: those the line shows that are not on
+                    # the board yet
+                    parsed = tuple([c for c in parsed if c not in on_board])
+                    on_board.extend(parsed)
+                    self._act(actions, texts, Action(DEAL_BOARD, None, parsed), f"d db {cards_text(parsed)}")
+                    continue
+                self._act(actions, texts, Action(DEAL_BOARD, None, parsed), f"d db {cards.replace(' ', '')}")
             elif kind == "pb":
                 self._act(actions, texts, Action(BRING_IN, p), f"p{p + 1} pb")
             elif kind == "sd":

@@ -62,8 +62,7 @@ def variant_of(game: str, limit: str) -> str | None:
     return code if code in VARIANTS else None
 
 
-def family(variant: str) -> str:
-    """BOARD, STUD or DRAW: which of the site's texts the variant's hands are written in."""
+def _family_of(variant: str) -> str:
     v = VARIANTS[variant]
     if not v.button_game:
         return STUD
@@ -72,15 +71,25 @@ def family(variant: str) -> str:
     return BOARD
 
 
+# Looked up once a hand (dicts, not the variant's streets walked each time).
+_FAMILY: Final[dict[str, str]] = {code: _family_of(code) for code in VARIANTS}
+_HOLE: Final[dict[str, int]] = {code: v.streets[0].hole_down + v.streets[0].hole_up for code, v in VARIANTS.items()}
+_EARLY: Final[dict[str, int]] = {code: v.streets[0].board for code, v in VARIANTS.items()}
+
+
+def family(variant: str) -> str:
+    """BOARD, STUD or DRAW: which of the site's texts the variant's hands are written in."""
+    return _FAMILY[variant]
+
+
 def hole_cards(variant: str) -> int:
     """Cards dealt to each player before the first betting round (stud: two down, one up)."""
-    st = VARIANTS[variant].streets[0]
-    return st.hole_down + st.hole_up
+    return _HOLE[variant]
 
 
 def early_board(variant: str) -> int:
     """Board cards dealt before the first betting round (Courchevel: 1)."""
-    return VARIANTS[variant].streets[0].board
+    return _EARLY[variant]
 
 
 # Street markers (the words between ``*** `` and `` ***``) -> the street's index in the

@@ -55,6 +55,7 @@ CASES = [
     ("rake_rounding", "rake-structure", "tda-2026", "up", ("rake_percent=4.5",)),
     ("no_flop_no_drop", "rake-no-flop-no-drop", "tda-2026", "false"),
     ("limit_raises_short", "limit-two-rounds-raise-cap", "tda-2026", "3"),
+    ("stud_open_pair_big_bet", "stud-open-pair-big-bet", "roberts-v11", "false"),
 ]
 
 

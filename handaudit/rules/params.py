@@ -79,6 +79,7 @@ _CAP = ("raise-cap-exceeded",)
 CODES_CHANGED_BY: dict[str, tuple[str, ...]] = {
     "limit_raises": _CAP, "limit_raises_short": _CAP, "heads_up_uncap": _CAP, "cap_counts": _CAP,
     "straddle_counts_as_raise": _CAP, "completion_counts_as_raise": _CAP,
+    "stud_open_pair_big_bet": ("wrong-limit-amount",),
     "short_raise_ruling": ("raise-below-minimum",),
     "limit_allin_reopen": ("betting-not-reopened", "wrong-limit-amount"),
     "limit_raise_over_half_allin": ("wrong-limit-amount",),
@@ -238,6 +239,10 @@ PARAMETERS: dict[str, Param] = {
         _p("completion_counts_as_raise", "bool", "a stud completion uses up a limit raise",
            "Whether completing the stud bring-in to a full bet counts as a raise for the cap "
            "(false: the completion is the round's opening bet)."),
+        _p("stud_open_pair_big_bet", "bool", "fixed-limit stud: the big bet on fourth street with an open pair",
+           "Whether, in fixed-limit seven card stud (high), an open pair showing on fourth street lets any "
+           "player bet or raise by the big bet instead of the small; once a big bet is made the round's "
+           "raises are big bets (false: fourth street bets the small bet only)."),
         _p("limit_allin_reopen", "enum", "fixed-limit all-in that reopens betting",
            "half-bet: an all-in raising by at least half a bet reopens the betting; full-bet: only a "
            "full bet does.", (HALF_BET, FULL_BET)),

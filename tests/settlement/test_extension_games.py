@@ -136,3 +136,26 @@ def test_extension_variant_hands_round_trip_through_phh_text(name):
     read = read_text(hand_text(first.hand))
     assert read.hand is not None and not read.findings
     assert read.hand.variant == first.hand.variant and read.hand.actions == first.hand.actions
+
+
+_STUD_TEXTS = ["d dh p1 7c8dKd", "d dh p2 2h3h4c", "d dh p3 9sTsQh", "p2 pb", "p3 cbr 5", "p1 cc", "p2 cc",
+               "d dh p1 Kc", "d dh p2 9c", "d dh p3 5h"]
+
+
+def _stud(variant: str, texts: list[str], book: str = "tda-2026"):
+    hand = Hand(source="<test>", hand_key="", variant=variant, players=3, scale=0, antes=(1, 1, 1),
+                blinds_or_straddles=(0, 0, 0), bring_in=2, small_bet=5, big_bet=10, min_bet=None,
+                starting_stacks=(100, 100, 100), actions=tuple(parse_action(t).action for t in texts),
+                action_texts=tuple(texts))
+    return [(f.code, f.action_index) for f in replay(hand, load_rulebook(book)).findings if f.severity == "error"]
+
+
+def test_open_pair_on_fourth_street_allows_the_big_bet_and_then_raises_are_big():
+    # a small bet, then a raise by the big bet: allowed; after it, a raise by the small bet is wrong
+    assert _stud("F7S", _STUD_TEXTS + ["p1 cbr 5", "p2 cbr 15", "p3 cc", "p1 cc"]) == []
+    assert _stud("F7S", _STUD_TEXTS + ["p1 cbr 10", "p2 cbr 15"]) == [("wrong-limit-amount", 11)]
+    # no pair showing: fourth street is the small bet
+    no_pair = [t.replace("Kc", "Jc") for t in _STUD_TEXTS]
+    assert _stud("F7S", no_pair + ["p1 cbr 10"]) == [("wrong-limit-amount", 10)]
+    # stud hi/lo and razz have no such option
+    assert _stud("F7S/8", _STUD_TEXTS + ["p1 cbr 10"]) == [("wrong-limit-amount", 10)]

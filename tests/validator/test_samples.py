@@ -97,6 +97,7 @@ EXPECTED = {
     "six-card-omaha-hi-lo": same(),
     "five-card-draw": same(),
     "limit-two-rounds-raise-cap": same(),
+    "stud-open-pair-big-bet": same(),
 }
 
 

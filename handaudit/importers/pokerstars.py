@@ -611,8 +611,10 @@ class _Hand:
                     thrown = (-1,) * a
                 self._act(actions, texts, Action(DISCARD, p, thrown), f"p{p + 1} sd {cards_text(thrown)}".rstrip())
                 if thrown:
-                    got = _cards(new_cards) if new_cards else (-1,) * len(thrown)
-                    assert got is not None
+                    got = _cards(new_cards) if new_cards else None
+                    if got is None or len(got) != len(thrown):
+                        # (the draw's cards not shown as "[kept] [new]": unknown, as another player's)
+                        got = (-1,) * len(thrown)
                     self._act(actions, texts, Action(DEAL_HOLE, p, got), f"d dh p{p + 1} {cards_text(got)}")
             elif kind == FOLD:
                 folds += 1

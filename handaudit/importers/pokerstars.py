@@ -558,9 +558,10 @@ class _Hand:
         early = self.early
         early_board = G.early_board(variant)
         if early_board and not early:
-            # Courchevel's first flop card, when no line before the flop shows it: the flop's
-            # first card, else the summary's board, else unknown
-            flop = next((cards for kind, _, _, cards in events if kind == "db"), self.summary_board)
+            # Courchevel's first flop card, when no line before the flop shows it: the board's
+            # first card, else unknown
+            # the summary's board first (it lists the board in the order dealt), then the flop's
+            flop = self.summary_board or next((cards for kind, _, _, cards in events if kind == "db"), "")
             early = flop.split(" ")[0] if flop else ""
         for kind, pos, a, cards in events:
             if pos >= 0 and pos not in p_of:

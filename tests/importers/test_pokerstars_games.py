@@ -233,3 +233,12 @@ def test_draw_lines_are_read_by_their_words():
     assert G.discard("discards 2 cards and more") is None and G.discard("folds") is None
     assert G.bring_in("brings in for $0.05") == "$0.05" and G.bring_in("brings in for 5 and is all-in") == "5"
     assert G.completes("completes it to 1,500") == "1,500" and G.completes("calls 5") is None
+
+
+def test_courchevel_flop_of_two_cards_takes_the_first_from_the_summarys_board():
+    # a flop line with only its two new cards: the first flop card is the summary board's first
+    text = _COURCHEVEL.replace("*** HOLE CARDS *** [Ah]", "*** HOLE CARDS ***").replace(
+        "*** FLOP *** [Ah] [7d Kc]", "*** FLOP *** [7d Kc]")
+    [(read, report)] = _audit_text(text)
+    assert read.hand.action_texts[3] == "d db Ah" and "d db 7dKc" in read.hand.action_texts
+    assert (report.status, report.settlement.payout_check) == ("valid", "match")

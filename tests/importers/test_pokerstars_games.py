@@ -242,3 +242,17 @@ def test_courchevel_flop_of_two_cards_takes_the_first_from_the_summarys_board():
     [(read, report)] = _audit_text(text)
     assert read.hand.action_texts[3] == "d db Ah" and "d db 7dKc" in read.hand.action_texts
     assert (report.status, report.settlement.payout_check) == ("valid", "match")
+
+
+def test_heads_up_stud_keeps_seat_order_and_its_antes():
+    # two players: no reverse-assignment of forced bets (stud has no button)
+    text = (GAMES / "stud.txt").read_text(encoding="utf-8").split("\n\n\n\n")[2]
+    two = text.replace("Seat 1: Hal (1500 in chips)\n", "").replace("Hal: posts the ante 4\n", "").replace(
+        "Dealt to Hal [Kc]\n", "").replace("Hal: brings in for 6\nIvy: completes it to 20\nJon: calls 20\nHal: folds\n",
+                                           "Jon: brings in for 6\nIvy: completes it to 20\nJon: calls 14\n")
+    two = two.replace("Total pot 418", "Total pot 408").replace("collected 418", "collected 408").replace(
+        "won (418)", "won (408)").replace("Seat 1: Hal folded on the 3rd Street\n", "")
+    [(read, report)] = _audit_text(two)
+    assert read.hand.fields["players"] == ["Ivy", "Jon"] and read.hand.antes == (4, 4)
+    assert read.hand.action_texts[2] == "p2 pb"  # Jon's 9h is the high card up
+    assert _errors(report) == [] and report.settlement.payout_check == "match"

@@ -256,3 +256,16 @@ def test_heads_up_stud_keeps_seat_order_and_its_antes():
     assert read.hand.fields["players"] == ["Ivy", "Jon"] and read.hand.antes == (4, 4)
     assert read.hand.action_texts[2] == "p2 pb"  # Jon's 9h is the high card up
     assert _errors(report) == [] and report.settlement.payout_check == "match"
+
+
+@pytest.mark.parametrize("header,variant", [
+    ("PokerStars Hand #230000000003: HORSE (Razz Limit, 20/40) - 2021/11/03 18:02:11 ET", "FR"),
+    ("PokerStars Hand #230000000003: Tournament #3100000001, $2.00+$0.20 USD HORSE (Razz Limit) - Level II (20/40)"
+     " - 2021/11/03 18:02:11 ET", "FR"),
+    ("PokerStars Hand #230000000003: 8-Game (Razz Limit, 20/40) - 2021/11/03 18:02:11 ET", "FR"),
+])
+def test_a_mixed_games_stud_hand_reads_under_the_hands_game(header, variant):
+    text = (GAMES / "stud.txt").read_text(encoding="utf-8").split("\n\n\n\n")[2].strip("\n").split("\n", 1)[1]
+    [(read, report)] = _audit_text(header + "\n" + text)
+    assert read.hand.variant == variant and read.hand.fields["_site_mixed"] in ("HORSE", "8-Game")
+    assert _errors(report) == [] and report.settlement.payout_check == "match"

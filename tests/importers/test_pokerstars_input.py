@@ -67,11 +67,19 @@ def test_the_hand_written_here_is_clean():
     assert (report.settlement.rake, report.settlement.rake_check) == (5, "exact")
 
 
-def test_an_unknown_line_is_a_finding_with_its_line_and_the_rest_is_read():
+def test_an_unknown_line_is_a_warning_with_its_line_and_the_hand_is_audited():
+    text = HAND.replace("Tunks2: folds\n", "Tunks2: folds\nThe dealer wiggles the deck\n")
+    [report] = _audit(text)
+    assert [(f.code, f.severity, f.line) for f in report.findings] == [("site-unknown-line", "warning", 17)]
+    assert "The dealer wiggles the deck" in report.findings[0].message
+    assert report.status == "valid" and report.settlement.payout_check == "match"
+
+
+def test_an_unknown_line_of_a_seated_player_in_the_action_form_makes_the_hand_unreadable():
     text = HAND.replace("Tunks2: folds\n", "Tunks2: folds\nTunks2: wiggles $5\n")
     [report] = _audit(text)
-    assert [(f.code, f.line) for f in report.findings] == [("site-unknown-line", 17)]
-    assert report.status == "invalid" and report.settlement.payout_check == "match"
+    assert [(f.code, f.line) for f in report.findings] == [("site-unreadable-line", 17)]
+    assert report.status == "unreadable" and "Tunks2" in report.findings[0].message
 
 
 def test_a_truncated_hand_is_unreadable_at_its_last_line_and_the_next_is_read():
@@ -228,7 +236,7 @@ def test_a_table_line_not_read_leaves_the_rest_of_the_hand_read():
         assert [(f.code, f.line) for f in report.findings] == [("site-unknown-line", 2)]
         assert report.read.hand.fields["players"] == clean.read.hand.fields["players"]
         assert report.read.hand.action_texts == clean.read.hand.action_texts
-        assert (report.status, report.settlement.payout_check) == ("invalid", "match")
+        assert (report.status, report.settlement.payout_check) == ("valid", "match")  # (a warning)
     # heads-up: the small blind is the button
     two = """\
 PokerStars Game #109681313899:  Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 ET

@@ -37,6 +37,7 @@ COMPILED: tuple[str, ...] = (
     "handaudit/importers/text_sites.py",
     "handaudit/importers/poker888.py",
     "handaudit/importers/partypoker.py",
+    "handaudit/importers/pokerstars_games.py",
     "handaudit/importers/__init__.py",
     "handaudit/validator/phases.py",
     "handaudit/validator/outcome.py",

@@ -70,11 +70,12 @@ CODES: dict[str, CodeInfo] = {
                "marked with a leading `_`, so anything else is likely a mistake. The hand is still audited.",
            example="rake = 0.5",
            fix="Rename it `_rake` to mark it as a user field, or correct the spelling."),
-        _c("unknown-variant", ERROR, "A variant code outside the PHH list.",
+        _c("unknown-variant", ERROR, "A variant code outside the PHH list and handaudit's extension codes.",
            why="The variant decides the deck, the streets and the betting structure: without it no "
                "action can be judged. " + _READ_FAILS,
            example="variant = 'NLHE'",
-           fix="Use one of FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB."),
+           fix="Use one of PHH's FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, or one of handaudit's "
+               "extension codes (README, 'Variants beyond PHH': PT, PO/8, NO/8, P5O, P5O/8, P6O, PC, F5CD, ...)."),
         _c("invalid-card", ERROR, "Bad card notation, or a card not in this variant's deck.",
            why="A card that cannot exist (a 4 in short-deck, `Xc`) makes every showdown with it "
                "meaningless. " + _READ_FAILS,
@@ -395,22 +396,16 @@ CODES: dict[str, CodeInfo] = {
            fix="Export the hand again from the site.",
            sample="pokerstars-truncated-hand.txt"),
         _c("site-game-not-phh", ERROR,
-           "The site's game has no PHH variant code, so the hand cannot be replayed.",
-           why="PHH 1.0 lists 11 variants; a game outside them (pot-limit hold'em, Omaha hi/lo pot-limit, 5-card "
-               "Omaha) has no rules to replay it under, so the hand is counted unreadable with this reason.",
-           example="PokerStars 'Omaha Hi/Lo Pot Limit', '5 Card Omaha Pot Limit', 'Hold'em Pot Limit'",
-           fix="Nothing to fix in the file; PHH would need a variant code for the game.",
+           "The site's game has no variant code, in PHH or among handaudit's extension codes, so the hand "
+           "cannot be replayed.",
+           why="A game is replayed under its variant's rules (deck, streets, betting, showdown). handaudit reads "
+               "PHH's 11 codes and its own extension codes (README, 'Variants beyond PHH': Omaha hi/lo, 5- and "
+               "6-card Omaha, Courchevel, 5-card draw, pot-limit hold'em, the draw games in every structure); a "
+               "game outside them, or a structure the site names that no code has (stud is fixed limit), is "
+               "counted unreadable with this reason.",
+           example="PokerStars 'Triple Draw A-5 Lowball Limit', '5 Card Stud Limit', '7 Card Stud Pot Limit'",
+           fix="Nothing to fix in the file; handaudit would need a variant for the game.",
            sample="pokerstars-game-not-phh.txt"),
-        _c("site-game-not-read", ERROR,
-           "The site's game has a PHH variant code, but this importer does not read the site's text of it yet.",
-           why="Stud, razz and draw games are written with their own street markers, up cards and discards, "
-               "which the PokerStars importer does not read yet (the shared samples hold none of them). The "
-               "hand is counted unreadable with this reason rather than replayed from a wrong reading; the "
-               "finding names the PHH code the game would have.",
-           example="PokerStars '7 Card Stud Limit', 'Razz Limit', 'Triple Draw 2-7 Lowball Limit', 'Badugi Limit'",
-           fix="Convert the hand to PHH with another tool and audit the PHH file, or report the game so "
-               "the importer learns it.",
-           sample="pokerstars-game-not-read.txt"),
         _c("site-cap-game", WARNING,
            "A capped no-limit game: PHH has no betting cap.",
            why="A player who reaches the cap stops betting while the replay thinks they could go on, so the "

@@ -15,25 +15,24 @@ import re
 from typing import Final
 
 from ..core.amounts import amount_text
-from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, NOOP, SHOW_MUCK, Action, Hand
-from ..core.cards import card_from_text
+from ..core.cards import card_from_text, cards_text
 from ..core.currencies import hand_minor_units
+from ..core.hand import BET_RAISE, BRING_IN, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, NOOP, SHOW_MUCK, Action, Hand
+from ..core.variants import FIXED, VARIANTS
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from ..settlement.site_totals import ENCODING_MESSAGE
 from . import lines as L
+from . import pokerstars_games as G
 from .common import CURRENCY_OF_SYMBOL, TABLE_LINE, amount_units, currency_symbol, phh_order
 from .limits import (INVALID, MAX_PLACES, MAX_PLAYERS, MAX_SEAT, MAX_UNITS, amount_problem, date_problem, digits_problem, scaled_problem, seat_problem,
                      seats_problems, table_problem, time_problem)
 
 # The games the header names ("Hold'em", "5 Card Omaha Hi/Lo", ...), longest first in the pattern;
-# and their betting ("No Limit", "Pot Limit", "Limit"). Which PHH variant a (game, limit) is:
-# VARIANT_OF_GAME below, the one table of it.
-GAMES: Final[tuple[str, ...]] = (
-    "Hold'em", "Omaha Hi/Lo", "Omaha", "5 Card Omaha Hi/Lo", "5 Card Omaha", "6 Card Omaha Hi/Lo", "6 Card Omaha",
-    "Razz", "7 Card Stud Hi/Lo", "7 Card Stud", "5 Card Draw", "Triple Draw 2-7 Lowball", "Single Draw 2-7 Lowball",
-    "Triple Draw A-5 Lowball", "Badugi", "Courchevel Hi/Lo", "Courchevel", "5 Card Stud")
+# and their betting ("No Limit", "Pot Limit", "Limit"). Which variant a (game, limit) is:
+# pokerstars_games.variant_of, the one table of it.
+GAMES: Final[tuple[str, ...]] = G.GAME_NAMES + ("Triple Draw A-5 Lowball", "5 Card Stud")  # (these two: no code)
 LIMITS: Final = ("No Limit", "Pot Limit", "Fixed Limit", "Limit")
 _GAME_RE: Final = "|".join(re.escape(g) for g in sorted(GAMES, key=len, reverse=True))
 _LIMIT_RE: Final = "|".join(LIMITS)
@@ -57,27 +56,19 @@ _OTHER_GAME: Final = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Gam
 _TABLE: Final = re.compile(TABLE_LINE)
 _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£¥₹]?[\d.,]+) in chips(?:, [^)]*)?\)"
                           r"(?P<note> is sitting out| out of hand.*)?\s*$")
-_STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
+# A street marker of any game (pokerstars_games.STREET_OF_MARKER), run it twice's (and three times') FIRST, SECOND
+# and THIRD boards, the showdown and the summary, with the cards the marker shows.
+_STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) (?=FLOP|TURN|RIVER|SHOW DOWN))?"
+                            r"(?P<street>FIRST DRAW|SECOND DRAW|THIRD DRAW|HOLE CARDS|DEALING HANDS|PRE-DRAW|DRAW"
+                            r"|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY|[3-7]th STREET|3rd STREET) \*\*\*"
                             r"(?P<cards>(?: \[[^\]]*\])*)\s*(?:\{Rake: [^}]*\})?\s*$")
 _TOTALS: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>(?: Main pot \S+\.)?(?: Side pot(?:-\d+)? \S+\.)*)"
                             r" \| Rake (?P<rake>\S+)")
 _SIDE: Final = re.compile(r"(?:Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
 _ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
-# (game, limit) -> PHH variant code; the rest has no PHH code (a `site-game-not-phh` finding).
-VARIANT_OF_GAME: Final[dict[tuple[str, str], str]] = {
-    ("Hold'em", "No Limit"): "NT", ("Hold'em", "Limit"): "FT", ("Omaha", "Pot Limit"): "PO",
-    ("Omaha Hi/Lo", "Limit"): "FO/8",
-}
-# Games PHH has a code for whose text this importer does not read yet (street markers, up cards,
-# discards): a `site-game-not-read` finding naming the code.
-NOT_READ_YET: Final[dict[tuple[str, str], str]] = {
-    ("7 Card Stud", "Limit"): "F7S", ("7 Card Stud Hi/Lo", "Limit"): "F7S/8", ("Razz", "Limit"): "FR",
-    ("Triple Draw 2-7 Lowball", "Limit"): "F2L3D", ("Single Draw 2-7 Lowball", "No Limit"): "N2L1D",
-    ("Badugi", "Limit"): "FB",
-}
-_HOLE: Final[dict[str, int]] = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
-_FIXED: Final = ("FT", "FO/8")
+# (game, limit) -> variant code: pokerstars_games.variant_of (PHH's codes and handaudit's
+# extension codes); a game without one is a `site-game-not-phh` finding.
 # What a line that starts with a seated player's name can be (the rest are said elsewhere).
 _PLAYER_EVENTS: Final = frozenset([L.E_POST, L.E_FOLD, L.E_CHECK, L.E_CALL, L.E_BET, L.E_RAISE, L.E_SHOWS,
                                    L.E_MUCKS, L.E_NO_SHOW, L.E_COLLECTED, L.E_CASH_OUT])
@@ -135,6 +126,12 @@ class _Hand:
         self.largest = 0  # the largest amount's digits (the limits at the hand's scale: _build)
         self.unread_lines: list[dict] = []  # lines read as nothing: site-unknown-line warnings
         self.events: list[dict] = []  # table events
+        # the game's lines (pokerstars_games): each street's "Dealt to" brackets by (street,
+        # seat position); Courchevel's early board card; the stud bring-in; the summary's board
+        self.dealt_cards: dict[tuple[int, int], list[str]] = {}
+        self.early = ""
+        self.bring_in = -1
+        self.summary_board = ""
 
     # -- helpers -----------------------------------------------------------------------------
     def find(self, code: str, message: str, line: int, fatal: bool = False) -> None:
@@ -193,27 +190,23 @@ class _Hand:
         if header is None:
             other = _OTHER_GAME.match(lines[0])
             if other is not None:
-                self.find("site-game-not-phh", f"{other.group('game')} {other.group('limit')} has no PHH variant code: "
-                          "the hand is not audited", 0, True)
+                self.find("site-game-not-phh", f"{other.group('game')} {other.group('limit')} has no variant code, in "
+                          "PHH or among handaudit's extension codes: the hand is not audited", 0, True)
             else:
                 self.find("site-unreadable-line", f"line {chunk.line}: the hand header cannot be read: "
                           f"{lines[0][:120]!r}", 0, True)
             return self._result(None)
         game, limit = _game_of(header)
-        variant = VARIANT_OF_GAME.get((game, limit))
+        variant = G.variant_of(game, limit)
         why = digits_problem(header.group("id"), "hand id")
         if why is not None:
             self.find(INVALID, f"line {chunk.line}: {why}", 0, True)
             return self._result(None)
         fields: dict = {"venue": self.venue, "hand": int(header.group("id"))}
         self._header_fields(header, fields)
-        if variant is None and (game, limit) in NOT_READ_YET:
-            self.find("site-game-not-read", f"{game} {limit} (PHH variant {NOT_READ_YET[(game, limit)]}) is not read "
-                      "by the PokerStars importer yet: the hand is not audited", 0)
-            return self._result(None, fields)
         if variant is None:
-            self.find("site-game-not-phh", f"{game} {limit} has no PHH variant code (PHH has FT, NT, NS, PO, FO/8, "
-                      "F7S, F7S/8, FR, N2L1D, F2L3D, FB): the hand is not audited", 0)
+            self.find("site-game-not-phh", f"{game} {limit} has no variant code, in PHH or among handaudit's "
+                      "extension codes: the hand is not audited", 0)
             return self._result(None, fields)
         stakes = header.group("stakes") or header.group("mstakes") or ""
         cap = " Cap " in stakes
@@ -335,6 +328,14 @@ class _Hand:
     def _body(self, lines: list[str], start: int, variant: str, fields: dict, seat_nos: list[int], names: list[str],
               stacks: list[int], out: list[str], button: int, stakes: tuple[int, int]) -> ReadResult:
         n_seats = len(names)
+        fam = G.family(variant)
+        markers = G.STREET_OF_MARKER[fam]
+        early_cards = G.early_board(variant)
+        street = -1  # the street of the variant the lines are on (-1: the forced bets)
+        # (street, seat position) -> the brackets of that player's "Dealt to" line on the street
+        street_cards: dict[tuple[int, int], list[str]] = {}
+        early = ""  # Courchevel: the first flop card, dealt face up before the first round
+        bring_in = -1  # the stud bring-in's amount (index into self.raw)
         by_length = sorted(range(n_seats), key=lambda k: -len(names[k]))
         ordered = [names[k] for k in by_length]
         posts: list[list[tuple[str, int]]] = [[] for _ in range(n_seats)]
@@ -364,13 +365,25 @@ class _Hand:
                 if m is None:
                     self.unread(i, line, "an unknown street marker")
                     continue
-                street, run = m.group("street"), m.group("run")
-                if street == "HOLE CARDS":
+                marker, run = m.group("street"), m.group("run")
+                at = markers.get(marker, -1) if run is None else -1
+                if at == 0 or (at > 0 and fam != G.BOARD):
+                    # the deal of a street: hole cards, stud's up cards (a draw street deals
+                    # nothing itself: each player's draw is dealt as they discard)
+                    street = at
                     phase = _DEAL
-                    events.append(("deal", -1, -1, ""))
-                elif street == "SHOW DOWN":
+                    if fam != G.DRAW or at == 0:
+                        events.append(("deal", -1, at, ""))
+                    if at == 0 and m.group("cards"):
+                        early = G.brackets(m.group("cards"))[-1]  # Courchevel: "*** HOLE CARDS *** [Ah]"
+                    continue
+                if at < 0 and marker not in ("FLOP", "TURN", "RIVER", "SHOW DOWN", "SUMMARY"):
+                    self.unread(i, line, f"a street marker of another game in a {variant} hand")
+                    continue
+                street = at if at > 0 else street
+                if marker == "SHOW DOWN":
                     phase = _SECOND_SHOWDOWN if run == "SECOND" or run == "THIRD" else _SHOWDOWN
-                elif street == "SUMMARY":
+                elif marker == "SUMMARY":
                     phase = _SUMMARY
                     summary = True
                 else:
@@ -381,6 +394,10 @@ class _Hand:
                         boards[run] = " ".join(m.group("cards").replace("[", " ").replace("]", " ").split())
                     if run == "SECOND" or run == "THIRD":
                         second_board.append(cards)
+                    elif early_cards:
+                        # Courchevel: every card the line shows, the first flop card dealt before
+                        # among them ("[Ah] [7d Kc]", or "[Ah 7d Kc]"): the new ones are found in _build
+                        events.append(("db", -1, 1, " ".join(G.brackets(m.group("cards") or ""))))
                     else:
                         events.append(("db", -1, -1, cards))
                 continue
@@ -394,6 +411,8 @@ class _Hand:
                     rake = self.amount(t.group("rake"), i, False)
                     site_pots = [self.amount(a, i, False) for a in _SIDE.findall(t.group("pots"))]
                 elif line.startswith("Seat ") or "Board [" in line or line == "Hand was run twice":
+                    if line.startswith("Board ["):
+                        self.summary_board = " ".join(G.brackets(line))
                     run_twice = run_twice or line == "Hand was run twice"
                     if line.startswith("Seat ") and "cashed out" in line:
                         self._cash_won(line, i, seat_nos, cash_won)
@@ -420,11 +439,31 @@ class _Hand:
                               f"cannot be read: {line[:120]!r}", i, True)
                     continue
                 dealt_cards = rest[b + 1:e]
-                if _cards(dealt_cards) is None:
+                if fam == G.BOARD:
+                    if _cards(dealt_cards) is None:
+                        self.find("invalid-card", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
+                                  f"[{dealt_cards[:40]}] are not cards", i, True)
+                        continue
+                    known[pos] = dealt_cards
+                    active[pos] = True
+                    continue
+                groups = G.brackets(rest)  # stud's and draws' lines: "[old] [new]"
+                if any(_cards(g) is None for g in groups):
                     self.find("invalid-card", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
                               f"[{dealt_cards[:40]}] are not cards", i, True)
                     continue
-                known[pos] = dealt_cards
+                if fam == G.DRAW and street > 0:
+                    # a draw's new cards ("Dealt to NAME [kept] [new]"), after the discard
+                    for e_at in range(len(events) - 1, -1, -1):
+                        ev_e = events[e_at]
+                        if ev_e[0] == "sd" and ev_e[1] == pos:
+                            events[e_at] = ("sd", pos, ev_e[2], ev_e[3] + "|" + groups[-1])
+                            break
+                else:
+                    dealt_cards_at = max(street, 0)
+                    street_cards[(dealt_cards_at, pos)] = groups
+                    if dealt_cards_at == 0:
+                        known[pos] = dealt_cards
                 active[pos] = True
                 continue
             if line.startswith("Uncalled bet ("):
@@ -448,6 +487,28 @@ class _Hand:
             if line == "No low hand qualified":
                 continue
             k = L.player_at(line, ordered)
+            if k >= 0 and fam != G.BOARD and line[len(ordered[k]):len(ordered[k]) + 2] == ": ":
+                # the lines only stud and draw games have: the bring-in, a completion, a draw
+                pos = by_length[k]
+                rest = line[len(ordered[k]) + 2:].rstrip()
+                drawn = G.discard(rest) if fam == G.DRAW else None
+                if drawn is not None:
+                    if street < 1:
+                        street = 1  # a single draw has no marker: its draw begins at the first discard
+                    events.append(("sd", pos, drawn[0], drawn[1]))
+                    active[pos] = True
+                    continue
+                brought = G.bring_in(rest) if fam == G.STUD else None
+                if brought is not None:
+                    bring_in = self.amount(brought, i)
+                    events.append(("pb", pos, bring_in, ""))
+                    active[pos] = True
+                    continue
+                completed = G.completes(rest) if fam == G.STUD else None
+                if completed is not None:
+                    events.append((BET_RAISE, pos, self.amount(completed, i), ""))
+                    active[pos] = True
+                    continue
             ev = L.player_line(line[len(ordered[k]):], k) if k >= 0 else L.other_line(line)
             if ev[0] == L.E_UNKNOWN:
                 ev = self._grammar(line, i, ordered, by_length, quiet=True)
@@ -522,6 +583,9 @@ class _Hand:
             return self._result(None, fields)
         if self.fatal:
             return self._result(None, fields)
+        self.dealt_cards = street_cards
+        self.early = early
+        self.bring_in = bring_in
         return self._build(variant, fields, dealt, seat_nos, names, stacks, posts, events, known, collected,
                            returned, button, stakes, total, rake, site_pots, run_twice, cash_outs, cancelled, cash_won)
 
@@ -573,19 +637,24 @@ class _Hand:
                 if (kind == "sb" or kind == "sb!") and sb_seat < 0:
                     sb_seat = seat_nos[k]
         dealt_seats = [seat_nos[k] for k in dealt]
-        if button == 0 and sb_seat >= 0:  # the table line was not read: the button is the seat
-            # before the small blind's (heads-up, phh_order places the players by the small blind)
-            button = dealt_seats[dealt_seats.index(sb_seat) - 1]
-        order = phh_order(dealt_seats, button, sb_seat)
+        fam = G.family(variant)
+        if fam == G.STUD:
+            # no button: the players in seat order, as the site deals them (from seat 1)
+            order = sorted(range(len(dealt)), key=lambda k: dealt_seats[k])
+        else:
+            if button == 0 and sb_seat >= 0:  # the table line was not read: the button is the seat
+                # before the small blind's (heads-up, phh_order places the players by the small blind)
+                button = dealt_seats[dealt_seats.index(sb_seat) - 1]
+            order = phh_order(dealt_seats, button, sb_seat)
         positions = [dealt[o] for o in order]
         n = len(positions)
         p_of = {pos: p for p, pos in enumerate(positions)}
-        heads_up = n == 2
+        heads_up = n == 2 and fam != G.STUD  # (stud's antes are not reverse-assigned: no button)
         antes = [0] * n
         blinds = [0] * n
         big_seen = False
         small_seen = False
-        full_big = self.units(stakes[0] if variant in _FIXED else stakes[1])  # the big blind of the stakes
+        full_big = self.units(stakes[0] if VARIANTS[variant].structure == FIXED else stakes[1])  # the big blind of the stakes
         for p in range(n):
             slot = 1 - p if heads_up else p  # heads-up the forced bets are written reversed
             for kind, a in posts[positions[p]]:
@@ -612,10 +681,21 @@ class _Hand:
         for pos in range(len(names)):
             if pos not in p_of and (posts[pos] or collected[pos] >= 0):
                 self.find("site-unknown-player", f"{names[pos]} posts or collects but is not dealt in", 0, True)
-        hole = _HOLE[variant]
+        hole = G.hole_cards(variant)
+        streets = VARIANTS[variant].streets
         actions: list[Action] = []
         texts: list[str] = []
         folds = 0
+        folded = [False] * n
+        on_board: list[int] = []  # the board cards dealt so far
+        early = self.early
+        early_board = G.early_board(variant)
+        if early_board and not early:
+            # Courchevel's first flop card, when no line before the flop shows it: the board's
+            # first card, else unknown
+            # the summary's board first (it lists the board in the order dealt), then the flop's
+            flop = self.summary_board or next((cards for kind, _, _, cards in events if kind == "db"), "")
+            early = flop.split(" ")[0] if flop else ""
         for kind, pos, a, cards in events:
             if pos >= 0 and pos not in p_of:
                 self.find("site-unknown-player", f"{names[pos]} acts but is not dealt in", 0, True)
@@ -623,19 +703,56 @@ class _Hand:
             p = p_of[pos] if pos >= 0 else -1
             if kind == "deal":
                 for q in range(n):
-                    shown = known[positions[q]].replace(" ", "")
-                    if len(shown) != 2 * hole:
-                        shown = "??" * hole
+                    if folded[q]:
+                        continue
+                    if a == 0 and fam != G.STUD:
+                        shown = known[positions[q]].replace(" ", "")
+                        if len(shown) != 2 * hole:
+                            shown = "??" * hole
+                    else:
+                        shown = self._hole_deal(fam, streets, a, positions[q], known[positions[q]], hole)
                     self._act(actions, texts, Action(DEAL_HOLE, q, _cards_of(shown)), f"d dh p{q + 1} {shown}")
+                if a == 0 and early_board:
+                    text = (early or "??").replace(" ", "")
+                    parsed = _cards(early) if early else (-1,)
+                    if parsed is None:
+                        self.find("invalid-card", f"board [{early}] is not cards", 0, True)
+                        continue
+                    on_board.extend(parsed)
+                    self._act(actions, texts, Action(DEAL_BOARD, None, parsed), f"d db {text}")
             elif kind == "db":
-                board = cards.replace(" ", "")
                 parsed = _cards(cards)
                 if parsed is None:
                     self.find("invalid-card", f"board [{cards}] is not cards", 0, True)
                     continue
-                self._act(actions, texts, Action(DEAL_BOARD, None, parsed), f"d db {board}")
+                if a == 1:
+                    # (Courchevel) the street's new cards: those the line shows that are not on
+                    # the board yet
+                    parsed = tuple([c for c in parsed if c not in on_board])
+                    on_board.extend(parsed)
+                    self._act(actions, texts, Action(DEAL_BOARD, None, parsed), f"d db {cards_text(parsed)}")
+                    continue
+                self._act(actions, texts, Action(DEAL_BOARD, None, parsed), f"d db {cards.replace(' ', '')}")
+            elif kind == "pb":
+                self._act(actions, texts, Action(BRING_IN, p), f"p{p + 1} pb")
+            elif kind == "sd":
+                drew, _, new_cards = cards.partition("|")
+                thrown = _cards(drew) if drew else ()
+                if thrown is None or (new_cards and _cards(new_cards) is None):
+                    self.find("invalid-card", f"p{p + 1} discards [{drew}]: not cards", 0, True)
+                    continue
+                if not thrown and a > 0:
+                    thrown = (-1,) * a
+                self._act(actions, texts, Action(DISCARD, p, thrown), f"p{p + 1} sd {cards_text(thrown)}".rstrip())
+                if thrown:
+                    got = _cards(new_cards) if new_cards else None
+                    if got is None or len(got) != len(thrown):
+                        # (the draw's cards not shown as "[kept] [new]": unknown, as another player's)
+                        got = (-1,) * len(thrown)
+                    self._act(actions, texts, Action(DEAL_HOLE, p, got), f"d dh p{p + 1} {cards_text(got)}")
             elif kind == FOLD:
                 folds += 1
+                folded[p] = True
                 self._act(actions, texts, Action(FOLD, p), f"p{p + 1} f")
             elif kind == CHECK_CALL:
                 self._act(actions, texts, Action(CHECK_CALL, p), f"p{p + 1} cc")
@@ -652,6 +769,12 @@ class _Hand:
                     parsed = _cards(cards)
                     if parsed is None:
                         self.find("invalid-card", f"p{p + 1} shows [{cards}]: not cards", 0, True)
+                        continue
+                    if len(parsed) < VARIANTS[variant].hole_cards:
+                        # part of a hand shown ("shows [Qs]"): the hand does not contend, a muck
+                        # (PHH's show is of the whole hand), the cards shown said in a commentary
+                        note = f"p{p + 1} shows [{cards}], part of the hand: mucked"
+                        self._act(actions, texts, Action(SHOW_MUCK, p, None, None, note), f"p{p + 1} sm # {note}")
                         continue
                     self._act(actions, texts, Action(SHOW_MUCK, p, parsed), f"p{p + 1} sm {cards.replace(' ', '')}")
                 else:
@@ -701,13 +824,44 @@ class _Hand:
             self.find(INVALID, why, 0, True)
             return self._result(None, fields)
         small, big = self.units(stakes[0]), self.units(stakes[1])
-        fixed = variant in _FIXED
+        fixed = VARIANTS[variant].structure == FIXED
+        bring = None
+        if fam == G.STUD:  # the bring-in the site's line states, else half the small bet
+            bring = self.units(self.bring_in) if self.bring_in >= 0 else max(small // 2, 1)
         hand = Hand(
-            self.chunk.source, self.chunk.hand_key, variant, n, scale, tuple(antes), tuple(blinds), None,
+            self.chunk.source, self.chunk.hand_key, variant, n, scale, tuple(antes), tuple(blinds), bring,
             small if fixed else None, big if fixed else None, None if fixed else big,
             tuple([self.units(stacks[pos]) for pos in positions]), tuple(actions), tuple(texts),
             False, None, winnings, fields["hand"], fields, self.text, self.chunk.line)
+        if min(blinds) < 0:
+            # a blind posted from outside the blind seats (a new player's, a missed one) is written
+            # negative: said as the PHH reader says it of the conversion, so both give one verdict
+            from ..grammar.reader import read_text
+            from ..grammar.writer import hand_text
+
+            for f in read_text(hand_text(hand)).findings:
+                if f.code == "negative-blind":
+                    self.findings.append(Finding(f.code, f.message, line=self.chunk.line, column=1,
+                                                 severity=f.severity))
         return self._result(hand, fields)
+
+    def _hole_deal(self, fam: str, streets: tuple, street: int, pos: int, known: str, hole: int) -> str:
+        """The cards (PHH text) a player is dealt on ``street``: what the site's "Dealt to" line
+        shows of them, unknown (``??``) for the rest. Stud: two down and one up on third street
+        (the owner sees all three, the others the up card), one up on fourth to sixth, one down
+        on seventh (the owner's only)."""
+        count = streets[street].hole_down + streets[street].hole_up
+        groups = self.dealt_cards.get((street, pos), [])
+        shown = groups[-1].replace(" ", "") if groups else ""
+        if fam != G.STUD:
+            shown = known.replace(" ", "") if street == 0 else shown
+            return shown if len(shown) == 2 * count else "??" * count
+        if len(shown) == 2 * count:
+            return shown
+        up = streets[street].hole_up
+        if up and len(shown) == 2 * up:  # another player's up card(s): the down cards unknown
+            return "??" * (count - up) + shown
+        return "??" * count
 
     @staticmethod
     def _act(actions: list[Action], texts: list[str], action: Action, text: str) -> None:

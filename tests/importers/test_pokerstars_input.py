@@ -194,23 +194,25 @@ def test_check_mixes_site_logs_with_phh_and_convert_round_trips(tmp_path, cli, r
     assert refused.returncode == 2 and b"exists" in refused.stderr
 
 
-@pytest.mark.parametrize("game,code,message", [
-    ("7 Card Stud Limit", "site-game-not-read", "7 Card Stud Limit (PHH variant F7S) is not read by the PokerStars "
-                                                "importer yet: the hand is not audited"),
-    ("Razz Limit", "site-game-not-read", "Razz Limit (PHH variant FR) is not read by the PokerStars importer yet: "
-                                         "the hand is not audited"),
-    ("Triple Draw 2-7 Lowball Limit", "site-game-not-read", None),
-    ("Badugi Limit", "site-game-not-read", None),
-    ("5 Card Draw No Limit", "site-game-not-phh", None),  # no PHH code at all
-    ("Hold'em Pot Limit", "site-game-not-phh", None),
-])
-def test_a_game_not_read_is_told_from_one_phh_has_no_code_for(game, code, message):
+@pytest.mark.parametrize("game", ["7 Card Stud Pot Limit", "Razz No Limit", "Triple Draw A-5 Lowball Limit",
+                                  "5 Card Stud Limit"])
+def test_a_game_without_a_variant_code_is_said(game):
     [report] = _audit(HAND.replace("Hold'em No Limit", game))
     assert report.status == "unreadable"
     [finding] = report.findings
-    assert finding.code == code
-    if message is not None:
-        assert finding.message == message
+    assert finding.code == "site-game-not-phh"
+    assert game.rsplit(" ", 2)[0] in finding.message
+
+
+@pytest.mark.parametrize("game,variant", [
+    ("Hold'em Pot Limit", "PT"), ("Omaha No Limit", "NO"), ("Omaha Hi/Lo Pot Limit", "PO/8"),
+    ("Omaha Hi/Lo No Limit", "NO/8"), ("5 Card Omaha Pot Limit", "P5O"), ("5 Card Omaha Hi/Lo Pot Limit", "P5O/8"),
+    ("6 Card Omaha Pot Limit", "P6O"), ("6 Card Omaha Hi/Lo Pot Limit", "P6O/8"), ("Hold'em Fixed Limit", "FT"),
+])
+def test_each_board_game_reads_under_its_variant_code(game, variant):
+    # the same lines as another board game: the code from the header's game and limit
+    [report] = _audit(HAND.replace("Hold'em No Limit", game))
+    assert report.hand is not None and report.hand.variant == variant
 
 
 def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():

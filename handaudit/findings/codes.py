@@ -376,6 +376,15 @@ CODES: dict[str, CodeInfo] = {
            example="PokerStars 'm788 cashed out the hand for $26.10 | Cash Out Fee $0.26'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-cash-out.txt"),
+        _c("site-ev-cashout", INFO,
+           "A player took the site's all-in EV cashout: the site paid or charged it beside the pot.",
+           why="GGPoker's all-in insurance pays a player who is behind (\"Receives Cashout\") or charges one who "
+               "is ahead (\"Pays Cashout Risk\") from the site's own money; the pot is still dealt out and "
+               "collected as usual, so the payouts are compared, and this says why the player's balance "
+               "differs from the pot's award.",
+           example="GGPoker 'oiesfcv1: Chooses to EV Cashout' ... 'oiesfcv1: Pays Cashout Risk ($22.68)'",
+           fix="Nothing to fix in the file.",
+           sample="ggpoker-ev-cashout.txt"),
         _c("site-hand-cancelled", WARNING,
            "The site cancelled the hand.",
            why="A cancelled hand awards nothing; it is settled as far as it went, and with fewer than two "

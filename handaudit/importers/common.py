@@ -12,7 +12,7 @@ from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
 from ..grammar.duplicates import SiteHand
-from .sites import HEADS
+from .sites import HEADS, SITES
 
 # The first bytes of a hand, per site (the registry, :data:`.sites.HEADS`): a file (or standard
 # input) whose first non-blank line starts with one of these is that site's text log, whatever its
@@ -20,6 +20,7 @@ from .sites import HEADS
 SITE_HEADS: Final[tuple[tuple[str, str], ...]] = tuple([(prefix, venue) for prefix, venue, _ in HEADS])
 _HEAD_BYTES: Final[tuple[bytes, ...]] = tuple([h.encode("ascii") for h, _ in SITE_HEADS])
 _HEAD_FIRST: Final[frozenset[int]] = frozenset([h[0] for h in _HEAD_BYTES])  # their first bytes
+_HEAD_CHARS: Final[str] = "".join(sorted(set([h[0] for h, _ in SITE_HEADS])))  # ... as characters
 _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
 SNIFF_BYTES: Final = 4096  # how much of a file detection reads
 
@@ -70,12 +71,14 @@ def site_log_hand(data: bytes) -> SiteHand | None:
     gives no hand number. The table is the hand's second line that is not blank, as the
     importer reads it (:data:`TABLE_LINE`); a hand whose table line it cannot read (its conversion
     has no ``table``) is keyed without one."""
-    venue = _venue_at(data)  # (a chunk starts with its header: no byte-order mark, no blank line)
-    if venue is None:
+    i = head_index(data)  # (a chunk starts with its header: no byte-order mark, no blank line)
+    if i < 0:
         return None
+    venue = SITE_HEADS[i][1]
+    site = HEADS[i][2]
     end = data.find(b"\n")
     first = data if end < 0 else data[:end]
-    m = _HAND_NUMBER.search(first)
+    m = _HAND_NUMBER[site].search(first)
     if m is None:
         return None
     table = None
@@ -84,18 +87,20 @@ def site_log_hand(data: bytes) -> SiteHand | None:
         end = data.find(b"\n", start)
         line = data[start:] if end < 0 else data[start:end]
         if line.strip():
-            t = _TABLE_NAME.match(line)
+            t = _TABLE_NAME[site].match(line)
             if t is not None:
                 table = t.group(1).decode("utf-8", "replace")
             break
-    return venue, table, str(int(m.group(1)))
+    number = m.group(1).decode("ascii")
+    return venue, table, str(int(number)) if number.isdigit() else number
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
 TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
                      r"is the button\s*$")
-_HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
-_TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
+# Per site (registry order): the header's hand number, the table line's name (sites.Site).
+_HAND_NUMBER: Final = [re.compile(s.hand_number.encode("ascii")) for s in SITES]
+_TABLE_NAME: Final = [re.compile(s.table_name.encode("ascii")) for s in SITES]
 
 
 def decode(data: bytes) -> tuple[str, str | None]:
@@ -140,9 +145,11 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
     first_content = -1
     for i in range(len(lines)):
         line = lines[i]
+        if line.startswith("\ufeff"):  # files joined together: each one's byte-order mark
+            line = lines[i] = line[1:]
         if first_content < 0 and line.strip():
             first_content = i
-        if line.startswith("P") and is_head_line(line):
+        if line and line[0] in _HEAD_CHARS and is_head_line(line):
             if start >= 0:
                 chunks.append(_chunk(source, lines, start, i, index, encoding))
                 index += 1

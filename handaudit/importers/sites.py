@@ -26,12 +26,20 @@ class Site:
     ``module`` is the importer's module name in :mod:`handaudit.importers`. ``markers`` are lines
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
+
+    ``hand_number`` and ``table_name`` are regular expressions (on a hand's header line, and on
+    its first line after it) whose first group is the site's hand id and table name as the
+    importer names them (its PHH conversion's ``hand`` and ``table``): what the
+    ``duplicate-hand`` check keys a hand by before it is read. A hand id of digits only is keyed
+    as a number (``"0042"`` as ``"42"``), any other as written (GGPoker's ``HD23847510``).
     """
 
     name: str
     heads: tuple[tuple[str, str], ...]
     module: str
     markers: tuple[str, ...] = ()
+    hand_number: str = r" #(\d+):"
+    table_name: str = (r"Table '(.*)' \d+-max(?: \(Play Money\))? Seat #\d+ is the button\s*$")
 
 
 SITES: Final[tuple[Site, ...]] = (
@@ -41,6 +49,18 @@ SITES: Final[tuple[Site, ...]] = (
          module="pokerstars",
          markers=("*** HOLE CARDS ***", "*** SUMMARY ***", "*** FLOP ***", "*** SHOW DOWN ***", "*** TURN ***",
                   "*** RIVER ***")),
+    Site("ggpoker",
+         heads=(("Poker Hand #", "GGPoker"),),  # "Poker Hand #HD…:", "#RC…", "#TM…", "#OM…", "#SG…", digits only
+         module="ggpoker",
+         markers=("*** SHOWDOWN ***",),
+         hand_number=r"^Poker Hand #([A-Z]*\d+):",
+         table_name=r"Table '(.*)' \d+-max Seat #\d+ is the button\s*$"),
+    Site("winamax",
+         heads=(("Winamax Poker - ", "Winamax"),),  # "Winamax Poker - CashGame|Tournament|Go Fast|…"
+         module="winamax",
+         markers=("*** ANTE/BLINDS ***", "*** PRE-FLOP ***"),
+         hand_number=r" - HandId: #(\d+(?:-\d+)*) - ",
+         table_name=r"Table: '(.*)' \d+-max"),
 )
 
 # Every (header prefix, venue, site index), in registry order: what detection and routing test.

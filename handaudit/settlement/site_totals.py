@@ -16,6 +16,17 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
 ``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
 ``_site_cancelled``        true: the site cancelled the hand
+``_site_fees``             what the site takes from the pot beside the rake, each ``"Name amount"``
+                           (GGPoker's ``Jackpot``, ``Bingo``, ``Fortune``, ``Tax``): the players
+                           collect the pot less the rake and these
+``_site_added``            what the site puts in the pot itself (GGPoker's "Cash Drop to Pot",
+                           Winamax's "Hold-up to Pot"): in the stated total and the collections
+``_site_total_net``        true: the stated total pot is after the rake and fees (Winamax)
+``_site_uncalled_in_pot``  true: the stated total and collections include the uncalled bets the
+                           site returns without a line (Winamax): the settlement's returns are
+                           added to its side before comparing
+``_site_ev_cashout``       all-in EV cashouts the site paid or charged beside the pot (GGPoker):
+                           the pot is still awarded and compared
 =========================  =================================================================
 """
 
@@ -38,6 +49,39 @@ RUN_TWICE: Final = "_site_run_twice"
 CASH_OUT: Final = "_site_cash_out"
 CAP: Final = "_site_cap"
 CANCELLED: Final = "_site_cancelled"
+FEES: Final = "_site_fees"
+ADDED: Final = "_site_added"
+TOTAL_NET: Final = "_site_total_net"
+UNCALLED_IN_POT: Final = "_site_uncalled_in_pot"
+EV_CASHOUT: Final = "_site_ev_cashout"
+
+
+def _fees(fields: dict, scale: int) -> int | None:
+    """The sum of the stated fees beside the rake (0 without any), None if one is unreadable."""
+    value = fields.get(FEES)
+    if value is None:
+        return 0
+    if not isinstance(value, list):
+        return None
+    total = 0
+    for item in value:
+        if not isinstance(item, str):
+            return None
+        u = units(item.rpartition(" ")[2], scale)
+        if u is None:
+            return None
+        total += u
+    return total
+
+
+def _taken(fields: dict, scale: int) -> int | None:
+    """What the site states it took from the players' chips: rake and fees less what it added."""
+    rake = units(fields.get(RAKE), scale)
+    fees = _fees(fields, scale)
+    if rake is None or fees is None:
+        return None
+    added = units(fields.get(ADDED), scale) if ADDED in fields else 0
+    return None if added is None else rake + fees - added
 
 
 def units(value: object, scale: int) -> int | None:
@@ -71,7 +115,9 @@ def stated_rakes(hand: Hand, pots: Sequence[Pot]) -> tuple[int, ...] | None:
     fields = hand.fields
     if not fields or RAKE not in fields:
         return None
-    rake = units(fields.get(RAKE), hand.scale)
+    if ADDED in fields or UNCALLED_IN_POT in fields:
+        return None
+    rake = _taken(fields, hand.scale)
     if rake is None or not pots:
         return None
     live = [k for k in range(len(pots)) if pots[k].amount > 0]
@@ -102,6 +148,11 @@ def _said(fields: dict) -> list[Finding]:
         out.append(Finding("site-run-twice", "the hand was run twice: PHH holds one board, so the first run is "
                            "replayed and settled" + (f" (the second run: {second})" if isinstance(second, str) else "")
                            + "; the awards per run are not compared, the totals are"))
+    ev = fields.get(EV_CASHOUT)
+    if isinstance(ev, list):
+        for line in ev:
+            out.append(Finding("site-ev-cashout", f"{line}: the site paid or charged this beside the pot; the pot "
+                               "is awarded and compared as usual"))
     cash = fields.get(CASH_OUT)
     if isinstance(cash, list):
         for line in cash:
@@ -130,18 +181,44 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     def text(amount: int) -> str:
         return amount_text(amount, scale)
 
-    total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
-    if TOTAL in fields and total != pot_total:
-        out.append(Finding("site-total-pot-mismatch", f"the site states a total pot of {fields.get(TOTAL)}; "
-                           f"the settlement's pots total {text(pot_total)}"))
+    back_in = UNCALLED_IN_POT in fields  # the site's figures count the uncalled returns in
+    returned_total = sum(returned) if back_in else 0
+    added = units(fields.get(ADDED), scale) if ADDED in fields else 0
+    fees = _fees(fields, scale)
     rake = units(fields.get(RAKE), scale) if RAKE in fields else None
+    total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
+    if TOTAL in fields:
+        # the pot as the settlement has it, in the site's terms: with what the site added, and
+        # (Winamax) with the uncalled returns and after the rake and fees
+        expected: int | None = pot_total + (added or 0) + returned_total
+        if TOTAL_NET in fields:
+            expected = None if rake is None or fees is None else expected - rake - fees
+        if expected is None or total != expected:
+            said = f"the site states a total pot of {fields.get(TOTAL)}"
+            if expected is None:
+                out.append(Finding("site-total-pot-mismatch", f"{said}, and a rake or fee that cannot be read"))
+            else:
+                how = [f"the settlement's pots total {text(pot_total)}"]
+                if added:
+                    how.append(f"with the {text(added)} the site added")
+                if back_in:
+                    how.append(f"with the uncalled {text(returned_total)} the site counts in")
+                if TOTAL_NET in fields:
+                    how.append("after the rake and fees")
+                out.append(Finding("site-total-pot-mismatch", f"{said}; {', '.join(how)}: {text(expected)}"))
     collected = _list(fields.get(COLLECTED), scale, n)
+    if collected is not None and back_in:
+        collected = [collected[i] - (returned[i] if i < len(returned) else 0) for i in range(n)]
     cash_out = CASH_OUT in fields
-    if rake is not None and collected is not None and not cash_out:
+    taken = None if rake is None or fees is None else rake + fees
+    if taken is not None and collected is not None and not cash_out:
         got = sum(collected)
-        if rake != pot_total - got:
-            out.append(Finding("site-rake-mismatch", f"the site states a rake of {text(rake)}; the pot less what "
-                               f"the players collected is {text(pot_total)} - {text(got)} = {text(pot_total - got)}"))
+        if taken != pot_total + (added or 0) - got:
+            extra = f" and fees of {text(fees or 0)}" if FEES in fields else ""
+            plus = f" + {text(added or 0)} added" if added else ""
+            out.append(Finding("site-rake-mismatch", f"the site states a rake of {text(rake or 0)}{extra}; the pot"
+                               f"{plus} less what the players collected is {text(pot_total)}{plus} - {text(got)} = "
+                               f"{text(pot_total + (added or 0) - got)}"))
     if POTS in fields:
         live = [p.amount for p in pots if p.amount > 0]
         stated = _list(fields.get(POTS), scale, len(live))
@@ -169,7 +246,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     if collected is not None and received is not None and not cash_out and RUN_TWICE not in fields:
         for i in range(min(n, len(received))):
             c, r = collected[i], received[i]
-            if (c > 0) != (r > 0) or c > r:
+            if (c > 0) != (r > 0) or (c > r and not added):  # (a share of what the site added is no pot's)
                 said = (f"the site has p{i + 1} collect nothing" if c == 0 else
                         f"the site has p{i + 1} collect {text(c)}" + (" without winning a pot" if r == 0 else ""))
                 out.append(Finding("site-collected-mismatch", f"{said}; the settlement awards p{i + 1} {text(r)} "

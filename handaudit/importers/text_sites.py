@@ -396,7 +396,9 @@ class SiteText:
         if self.ev_cashouts:
             fields["_site_ev_cashout"] = self.ev_cashouts
         winnings: tuple[int, ...] | None = None
-        if not self.runs and not self.cash_outs and self.added < 0 and self.rake >= 0 and not uncalled_in_pot:
+        if not self.runs and not self.cash_outs and self.added < 0 and self.rake >= 0:
+            # (Winamax's collected amounts include the uncalled bet: "gross" winnings, which the
+            # settlement reads as such)
             winnings = tuple([self.units(collected[pos]) for pos in positions])
         small, big = self.units(self.stakes[0]), self.units(self.stakes[1])
         hand = Hand(

@@ -33,7 +33,7 @@ from .pots import (
     trims_antes,
 )
 from .rake import ended_in_first_round, structure_set
-from .site_totals import COLLECTED, RAKE, TOTAL, site_findings, stated_rakes
+from .site_totals import COLLECTED, RAKE, TOTAL, UNCALLED_IN_POT, site_findings, stated_rakes
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -163,6 +163,10 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
     c = check_payouts(hand, rulebook, contributions, returned, pots, received, determined, notes, ended_first,
                       stated)
     findings = c.findings
+    if hand.fields and UNCALLED_IN_POT in hand.fields and c.convention == "gross":
+        # the site's own convention (Winamax counts an uncalled bet in what its bettor collects):
+        # not the file's finding
+        findings = tuple([f for f in findings if f.code != "winnings-gross"])
     if hand.fields and (TOTAL in hand.fields or COLLECTED in hand.fields):
         findings = findings + tuple(site_findings(hand, pots, returned, received))
     return Settlement(determined, tuple(pots), tuple(contributions), returned, received, c.finishing_stacks,

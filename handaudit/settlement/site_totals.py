@@ -115,7 +115,7 @@ def stated_rakes(hand: Hand, pots: Sequence[Pot]) -> tuple[int, ...] | None:
     fields = hand.fields
     if not fields or RAKE not in fields:
         return None
-    if ADDED in fields or UNCALLED_IN_POT in fields:
+    if ADDED in fields:
         return None
     rake = _taken(fields, hand.scale)
     if rake is None or not pots:
@@ -190,9 +190,10 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     if TOTAL in fields:
         # the pot as the settlement has it, in the site's terms: with what the site added, and
         # (Winamax) with the uncalled returns and after the rake and fees
-        expected: int | None = pot_total + (added or 0) + returned_total
+        gross = pot_total + (added or 0) + returned_total
+        expected: int | None = gross
         if TOTAL_NET in fields:
-            expected = None if rake is None or fees is None else expected - rake - fees
+            expected = None if rake is None or fees is None else gross - rake - fees
         if expected is None or total != expected:
             said = f"the site states a total pot of {fields.get(TOTAL)}"
             if expected is None:

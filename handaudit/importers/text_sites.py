@@ -367,7 +367,11 @@ class SiteText:
             return self.result(None)
         fields = self.fields
         fields["variant"] = variant
-        fields["seats"] = [self.seat_nos[pos] for pos in positions]
+        seat_list = [self.seat_nos[pos] for pos in positions]
+        if min(seat_list) >= 1:
+            fields["seats"] = seat_list
+        else:  # (Winamax numbers some tables' seats from 0; PHH's seats start at 1)
+            fields["_site_seats"] = seat_list
         fields["players"] = [self.names[pos] for pos in positions]
         fields["actions"] = texts
         if self.total >= 0:

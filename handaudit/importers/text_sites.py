@@ -152,8 +152,10 @@ class SiteText:
 
     # -- findings and amounts -----------------------------------------------------------------
     def find(self, code: str, message: str, line: int, fatal: bool = False) -> None:
-        """A finding at ``line`` (0-based in the hand's text)."""
-        self.findings.append(Finding(code, message, line=self.chunk.line + line, column=1))
+        """A finding at ``line`` (0-based in the hand's text). A line nobody knows that leaves the
+        hand read (it names no seated player) is a warning: the hand is audited as usual."""
+        severity = "warning" if code == "site-unknown-line" and not fatal else ""
+        self.findings.append(Finding(code, message, line=self.chunk.line + line, column=1, severity=severity))
         self.fatal = self.fatal or fatal
 
     def unknown(self, line: str, i: int, what: str = "") -> None:

@@ -245,6 +245,34 @@ class SiteText:
             self.returned[pos] = self.add(self.returned[pos], a)
 
     # -- the Hand ------------------------------------------------------------------------------------
+    def _order_shows(self) -> None:
+        """The final run of show events reordered: the last aggressor of the final betting round
+        first, then the others in seat order from the button's left (TDA Rule 16)."""
+        events = self.events
+        end = len(events)
+        start = end
+        while start > 0 and events[start - 1][0] == SHOW_MUCK:
+            start -= 1
+        if end - start < 2:
+            return
+        aggressor = -1
+        for k in range(start - 1, -1, -1):
+            kind = events[k][0]
+            if kind == BOARD or kind == DEAL:
+                break
+            if kind == BET_RAISE and aggressor < 0:
+                aggressor = events[k][1]
+        n = len(self.seat_nos)
+        button = self.button
+
+        def rank(event: tuple[str, int, int, str]) -> int:
+            pos = event[1]
+            if pos == aggressor:
+                return -1
+            seat = self.seat_nos[pos] if 0 <= pos < n else 0
+            return (seat - button - 1) % 1000
+        self.events = events[:start] + sorted(events[start:], key=rank)
+
     def result(self, hand: Hand | None) -> ReadResult:
         if "\n#encoding " in self.text:
             self.findings.append(Finding("site-encoding", "the file is not UTF-8: read as Windows-1252, the code page "
@@ -253,10 +281,13 @@ class SiteText:
                           self.chunk.line)
 
     def build(self, variant: str, hole: int, fixed: bool, uncalled_in_pot: bool = False,
-              total_net: bool = False) -> ReadResult:
+              total_net: bool = False, shows_unordered: bool = False) -> ReadResult:
         """The Hand from what the lines said. ``uncalled_in_pot``: the site's total pot and
         collections include the uncalled bets it returns without a line (Winamax);
-        ``total_net``: its total pot is after the rake (Winamax)."""
+        ``total_net``: its total pot is after the rake (Winamax); ``shows_unordered``: the site
+        writes the showdown's shows in an order of its own, not the order the players showed in
+        (Winamax), so they are put in the order TDA Rule 16 asks for (the final round's last
+        aggressor first, else the first to act), which the log cannot contradict."""
         if not self.summary:
             self.find("site-truncated-hand", f"line {self.chunk.line + self.last}: the hand stops here, before its "
                       "summary: not read", self.last, True)
@@ -270,6 +301,8 @@ class SiteText:
             return self.result(None)
         if self.fatal:
             return self.result(None)
+        if shows_unordered:
+            self._order_shows()
         sb_seat = -1
         for k in dealt:
             for kind, _ in self.posts[k]:

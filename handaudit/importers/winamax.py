@@ -315,7 +315,7 @@ def _read(st: T.SiteText) -> ReadResult:
         else:
             st.unknown(line, i)
     hole = VARIANTS[variant].streets[0].hole_down
-    return st.build(variant, hole, variant in _FIXED, uncalled_in_pot=True, total_net=True)
+    return st.build(variant, hole, variant in _FIXED, uncalled_in_pot=True, total_net=True, shows_unordered=True)
 
 
 def read_hand(chunk: Chunk, venue: str) -> ReadResult:

@@ -5,7 +5,8 @@ TDA 2026 (checked by hand against each source text), then the site's own figures
 (Winamax's total pot is after the rake and keeps the uncalled bet, which its bettor "collects"),
 then a few hands in detail. Of the samples: two are 5-card Omaha (no PHH code); InValidHand_1.txt
 misspells its header ("Winaax Poker"), so it holds no hand header (its PRE-FLOP marker still
-tells it a log); the SitAndGo hand shows its cards in an order TDA's rule does not (show-order).
+tells it a log). Winamax writes the showdown's shows in an order of its own (the SitAndGo hand: the
+caller's first), not the order shown in: the importer puts them in TDA Rule 16's order.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ HANDS = [
     ('italytoast/Winamax/CashGame/Tables/Table4.txt', '1', 'valid', 'NT', 2, 5, ()),
     ('italytoast/Winamax/CashGame/ValidHandTests/InValidHand_1.txt', '', 'unreadable', None, None, None, ('site-unknown-line',)),
     ('italytoast/Winamax/MultiTableTournament/GeneralHands/GeneralHand.txt', '1', 'valid', 'NT', 3, 6, ()),
-    ('italytoast/Winamax/SitAndGo/GeneralHands/GeneralHand.txt', '1', 'valid', 'PO', 6, 30, ('show-order',)),
+    ('italytoast/Winamax/SitAndGo/GeneralHands/GeneralHand.txt', '1', 'valid', 'PO', 6, 30, ()),
 ]
 
 @pytest.fixture(scope="module")
@@ -186,3 +187,10 @@ def test_seats_numbered_from_zero(audited):
 def test_ten_hands_of_one_file_each_once(audited):
     keys = [c.hand_key for rel, c, _r, _rep in audited if rel.endswith("10MultipleHands.txt")]
     assert keys == [str(i) for i in range(1, 11)]
+
+
+def test_the_shows_are_put_in_the_order_the_rule_asks(audited):
+    hand, report = _one(audited, "SitAndGo/GeneralHands/GeneralHand.txt")
+    # tomtom87700 bet the river and livio91760 called: the bettor's cards first
+    assert hand.action_texts[-2:] == ("p6 sm Jc6dJh5c", "p3 sm ThQc2dKs")
+    assert "show-order" not in {f.code for f in report.findings}

@@ -34,7 +34,7 @@ COMPILED: tuple[str, ...] = (
     "handaudit/importers/common.py",
     "handaudit/importers/lines.py",
     "handaudit/importers/pokerstars.py",
-    "handaudit/importers/text_sites.py",
+    "handaudit/importers/stars_like.py",
     "handaudit/importers/ggpoker.py",
     "handaudit/importers/winamax.py",
     "handaudit/importers/__init__.py",

@@ -31,7 +31,7 @@ class _ToAction(Transformer):
     :func:`actions.parse_action` can reuse the parse of the leading words (see there).
     """
 
-    last: tuple[actions._Command, list] | None = None
+    last: tuple[actions.Command, list] | None = None
 
     def start(self, items):
         parsed = ParsedAction(Action(NOOP))
@@ -95,8 +95,8 @@ def parse(text: str) -> ParsedAction | ActionError:
         return ActionError("syntax-error", message, column)
     except Exception as err:  # a card or player refused by the transformer
         inner = getattr(err, "orig_exc", err)
-        if isinstance(inner, actions._BadCards):
-            token = inner.token  # a Token here: only the full parse lets _BadCards out
+        if isinstance(inner, actions.BadCards):
+            token = inner.token  # a Token here: only the full parse lets BadCards out
             if not isinstance(token, Token):
                 return ActionError("invalid-card", inner.message, 1)
             code = "unknown-player" if token.type == "PLAYER" else "invalid-card"
@@ -104,7 +104,7 @@ def parse(text: str) -> ParsedAction | ActionError:
         return ActionError("syntax-error", f"cannot parse action {text!r}: {inner}", 1)
 
 
-def last_command() -> tuple[actions._Command, list] | None:
+def last_command() -> tuple[actions.Command, list] | None:
     """The command and the tokens of the last parse's command rule (None: it had none)."""
     return _TRANSFORMER.last
 
@@ -122,7 +122,7 @@ TERMINALS = ("AMOUNT", "CARDS", "PLAYER", "WS")  # the terminals the templates t
 
 def shapes_source() -> str:
     """The text of action_shapes.py: what full parses of SEEDS teach, from this grammar."""
-    taught = actions._Templates(True)
+    taught = actions.Templates(True)
     for text in SEEDS:
         parsed = parse(text)
         if not isinstance(parsed, ParsedAction):
@@ -131,7 +131,7 @@ def shapes_source() -> str:
     rules = {id(command): rule for rule, command in actions.COMMANDS.items()}
     rows = []
     for key, shape in taught.shapes.items():
-        templates: list[tuple[str | None, actions._Template]] = []
+        templates: list[tuple[str | None, actions.Template]] = []
         if shape.varying is not None:
             templates.append((None, shape.varying))
         templates += sorted(shape.fixed.items())
@@ -144,7 +144,7 @@ def shapes_source() -> str:
         '"""The usual shapes of the action notation, as full parses of phh.lark teach them.\n\n'
         "Written by ``action_parser.main()`` (do not edit): parse_action's templates start from\n"
         "these, so a run of usual strings needs no Lark parse. Ignored when GRAMMAR_DIGEST is not\n"
-        "the digest of phh.lark's text (actions._shapes_data).\n"
+        "the digest of phh.lark's text (actions.shapes_data).\n"
         '"""\n\n'
         f"GRAMMAR_DIGEST = {actions.grammar_digest(actions.grammar_text())!r}\n\n"
         "# Each terminal the templates test a word with, as a regular expression.\n"

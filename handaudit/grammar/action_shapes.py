@@ -2,7 +2,7 @@
 
 Written by ``action_parser.main()`` (do not edit): parse_action's templates start from
 these, so a run of usual strings needs no Lark parse. Ignored when GRAMMAR_DIGEST is not
-the digest of phh.lark's text (actions._shapes_data).
+the digest of phh.lark's text (actions.shapes_data).
 """
 
 GRAMMAR_DIGEST = 'd9990209ad0dd47565926b27fdecaf40'

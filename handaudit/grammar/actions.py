@@ -65,7 +65,7 @@ class ParsedAction(Value):
         self.decimals: Final = decimals
 
 
-class _BadCards(Exception):
+class BadCards(Exception):
     """A card or player the grammar's pattern admits but the notation refuses.
 
     ``token`` is the Lark token (type and column) in a full parse; the template path of
@@ -84,7 +84,7 @@ def _player(token: str) -> int:
     for i in range(1, len(token)):  # not int(token[1:]): a generic call (docs/performance.md)
         number = number * 10 + ord(token[i]) - 48
     if number < 1:
-        raise _BadCards(token, f"player {token!s} does not exist: players are numbered from p1")
+        raise BadCards(token, f"player {token!s} does not exist: players are numbered from p1")
     return number - 1
 
 
@@ -100,7 +100,7 @@ def _cards(token: str) -> tuple[int, ...]:
                 cards_from_text(chunk)
             except ValueError:
                 break
-        raise _BadCards(token, f"bad card notation {chunk!r} in {text!r}") from None
+        raise BadCards(token, f"bad card notation {chunk!r} in {text!r}") from None
 
 
 def _amount(token: str) -> tuple[int, int]:
@@ -125,7 +125,7 @@ def _amount(token: str) -> tuple[int, int]:
 # The transformer below calls them for a full parse; parse_action's templates call the same
 # objects for a reused parse, so there is one definition of each. (Native classes: a template
 # calls ``make`` natively, not through a generic call of a function object.)
-class _Command(metaclass=ABCMeta):
+class Command(metaclass=ABCMeta):
     """A command rule of phh.lark: each subclass below is one rule's meaning."""
 
     @abstractmethod
@@ -133,44 +133,44 @@ class _Command(metaclass=ABCMeta):
         """The parsed action of the rule's ``items`` (tokens, or their text)."""
 
 
-class _DealBoard(_Command):
+class _DealBoard(Command):
     def make(self, items: list[str]) -> ParsedAction:
         return ParsedAction(Action(DEAL_BOARD, None, _cards(items[2])))
 
 
-class _DealHole(_Command):
+class _DealHole(Command):
     def make(self, items: list[str]) -> ParsedAction:
         return ParsedAction(Action(DEAL_HOLE, _player(items[2]), _cards(items[3])))
 
 
-class _BringIn(_Command):
+class _BringIn(Command):
     def make(self, items: list[str]) -> ParsedAction:
         return ParsedAction(Action(BRING_IN, _player(items[0])))
 
 
-class _BetRaise(_Command):
+class _BetRaise(Command):
     def make(self, items: list[str]) -> ParsedAction:
         amount, decimals = _amount(items[2])
         return ParsedAction(Action(BET_RAISE, _player(items[0]), amount=amount), decimals)
 
 
-class _CheckCall(_Command):
+class _CheckCall(Command):
     def make(self, items: list[str]) -> ParsedAction:
         return ParsedAction(Action(CHECK_CALL, _player(items[0])))
 
 
-class _Fold(_Command):
+class _Fold(Command):
     def make(self, items: list[str]) -> ParsedAction:
         return ParsedAction(Action(FOLD, _player(items[0])))
 
 
-class _Discard(_Command):
+class _Discard(Command):
     def make(self, items: list[str]) -> ParsedAction:
         cards = _cards(items[2]) if len(items) > 2 else None
         return ParsedAction(Action(DISCARD, _player(items[0]), cards))
 
 
-class _ShowMuck(_Command):
+class _ShowMuck(Command):
     def make(self, items: list[str]) -> ParsedAction:
         if len(items) > 2 and items[2] == "-":
             return ParsedAction(Action(SHOW_MUCK, _player(items[0]), None, show_dash=True))
@@ -189,7 +189,7 @@ _SHOW_MUCK: Final = _ShowMuck()
 
 
 # The commands by their rule names in phh.lark (the parser's callbacks; action_shapes.py's words).
-COMMANDS: Final[dict[str, _Command]] = {
+COMMANDS: Final[dict[str, Command]] = {
     "deal_board": _DEAL_BOARD,
     "deal_hole": _DEAL_HOLE,
     "bring_in": _BRING_IN,
@@ -226,7 +226,7 @@ def full_parser() -> Any:
     return _FULL[0]
 
 
-def _shapes_data(grammar: str) -> Any:
+def shapes_data(grammar: str) -> Any:
     """action_shapes.py, or None if it is missing or was written from another grammar than
     ``grammar`` (phh.lark's text; then every shape is learned by full parses, as if it had none)."""
     try:
@@ -236,7 +236,7 @@ def _shapes_data(grammar: str) -> Any:
     return action_shapes if action_shapes.GRAMMAR_DIGEST == grammar_digest(grammar) else None
 
 
-_SHAPES_DATA: Final = _shapes_data(grammar_text())
+_SHAPES_DATA: Final = shapes_data(grammar_text())
 
 
 def _terminal_regexp(name: str) -> str:
@@ -332,12 +332,12 @@ _PLAYER_WORD: Final = re.compile(_terminal_regexp("PLAYER"))
 _MAX_TEMPLATES: Final = 1 << 14
 
 
-class _Template:
+class Template:
     """One command's parse, learned: the items before the last word (as text), the positions
     of the player words among them, and the pattern the last word must match (None: the last
     word is the one the template was learned for)."""
 
-    def __init__(self, command: _Command, head: list[str], players: list[int], tail: _Terminal | None) -> None:
+    def __init__(self, command: Command, head: list[str], players: list[int], tail: _Terminal | None) -> None:
         self.command = command
         self.head = head
         self.players = players
@@ -355,7 +355,7 @@ class _Template:
 class _Bound:
     """A template bound to one head text: the command's items, the last one a slot."""
 
-    def __init__(self, command: _Command, items: list[str], tail: _Terminal | None) -> None:
+    def __init__(self, command: Command, items: list[str], tail: _Terminal | None) -> None:
         self.command = command
         self.items = items
         self.tail = tail
@@ -367,7 +367,7 @@ class _Bound:
         items[len(items) - 1] = last  # the command reads and drops its items: no copy needed
         try:
             return self.command.make(items)
-        except _BadCards:
+        except BadCards:
             return None
 
 
@@ -376,8 +376,8 @@ class _Shape:
     terminal, and those for a fixed last word."""
 
     def __init__(self) -> None:
-        self.varying: _Template | None = None
-        self.fixed: dict[str, _Template] = {}
+        self.varying: Template | None = None
+        self.fixed: dict[str, Template] = {}
 
 
 class _Head:
@@ -388,7 +388,7 @@ class _Head:
         self.shape = shape
         self.words = words
         self.varying: _Bound | None = None
-        self.varying_of: _Template | None = None  # the shape's template that varying was bound from
+        self.varying_of: Template | None = None  # the shape's template that varying was bound from
         self.fixed: dict[str, _Bound] = {}
 
     def template(self, last: str) -> _Bound | None:
@@ -414,7 +414,7 @@ class _Head:
         return bound
 
 
-class _Templates:
+class Templates:
     """What full parses taught, per head shape; and per head text seen, its shape's templates."""
 
     def __init__(self, enabled: bool) -> None:
@@ -464,7 +464,7 @@ class _Templates:
         return head
 
     def seed(self) -> None:
-        """Start from the shapes in action_shapes.py (none if it is stale: see _shapes_data)."""
+        """Start from the shapes in action_shapes.py (none if it is stale: see shapes_data)."""
         data = _SHAPES_DATA
         if data is None or not self.enabled:
             return
@@ -472,13 +472,13 @@ class _Templates:
             shape = self.shapes.get(key)
             if shape is None:
                 shape = self.shapes[key] = _Shape()
-            template = _Template(COMMANDS[rule], list(head), list(players), None if tail is None else _REUSABLE[tail])
+            template = Template(COMMANDS[rule], list(head), list(players), None if tail is None else _REUSABLE[tail])
             if last is None:
                 shape.varying = template
             else:
                 shape.fixed[last] = template
 
-    def learn(self, words: list[str], last: tuple[_Command, list] | None) -> None:
+    def learn(self, words: list[str], last: tuple[Command, list] | None) -> None:
         """Keep a full parse of ``words`` (its command and items, as the parser's callback had
         them; tokens, whose ``type`` is their terminal) as a template, if it can be reused."""
         if last is None or len(self.shapes) >= _MAX_TEMPLATES:
@@ -500,9 +500,9 @@ class _Templates:
             self.heads = {key: head for key, head in self.heads.items() if head.shape is not None}
         tail = getattr(items[n], "type", None)
         if tail is not None and tail in _REUSABLE:
-            learned.varying = _Template(command, head, players, _REUSABLE[tail])
+            learned.varying = Template(command, head, players, _REUSABLE[tail])
         else:  # a fixed last word (a PLAYER word last would be fixed too: the key is its text)
-            learned.fixed[words[n]] = _Template(command, head, [i for i in players if i < n], None)
+            learned.fixed[words[n]] = Template(command, head, [i for i in players if i < n], None)
 
 
 def _shape(words: list[str]) -> tuple[str | None, ...]:
@@ -520,7 +520,7 @@ def _grammar_spaced(text: str) -> bool:
 
 # HANDAUDIT_TEMPLATES=off in the environment (inherited by worker processes) turns the templates
 # off for a run: to rule the fast path out when a parse looks wrong, and to measure what it saves.
-_TEMPLATES: Final = _Templates(os.environ.get("HANDAUDIT_TEMPLATES", "on").lower() not in ("off", "0", "no"))
+_TEMPLATES: Final = Templates(os.environ.get("HANDAUDIT_TEMPLATES", "on").lower() not in ("off", "0", "no"))
 _TEMPLATES.seed()
 
 

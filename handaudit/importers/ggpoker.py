@@ -6,7 +6,7 @@ The format is documented line by line in ``ggpoker.lark``. The header, table and
 read by regular expressions; every other line by string tests (the fast path), with the Lark
 grammar as the reading of a line those tests do not know (a line neither knows is a
 ``site-unknown-line`` warning, and the hand is still read). The shared reading into a Hand and
-the site's figures is :mod:`.text_sites`.
+the site's figures is :mod:`.stars_like`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..core.hand import BET_RAISE, CHECK_CALL, FOLD, SHOW_MUCK
 from ..core.variants import VARIANTS
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from . import text_sites as T
+from . import stars_like as T
 from .common import CURRENCY_OF_SYMBOL
 from .site_grammar import SiteGrammar
 
@@ -281,15 +281,9 @@ def _totals(st: T.SiteText, line: str, i: int) -> bool:
     return st.total >= 0
 
 
-def _read(st: T.SiteText) -> ReadResult:
-    lines = st.text.split("\n")
-    variant = _header(st, lines[0])
-    if not variant:
-        return st.result(None)
+def _seats(st: T.SiteText, lines: list[str]) -> int:
+    """The table and seat lines -> the index of the first line after them."""
     rows = [k for k in range(len(lines)) if lines[k].strip()]
-    if len(rows) < 2:
-        st.find("site-truncated-hand", f"line {st.chunk.line}: the hand stops after its header", 0, True)
-        return st.result(None)
     table = _TABLE.match(lines[rows[1]])
     r = 1
     if table is None:
@@ -309,8 +303,69 @@ def _read(st: T.SiteText) -> ReadResult:
         st.seat(int(m.group("seat")), m.group("name"), st.amount(m.group("stack"), i), m.group("out") is not None)
         r += 1
     st.seats_done()
-    start = rows[r] if r < len(rows) else len(lines)
-    phase = 0  # 0 posts, 1 actions, 3 showdown, 4 summary
+    return rows[r] if r < len(rows) else len(lines)
+
+
+def _summary_line(st: T.SiteText, line: str, i: int) -> None:
+    if line.startswith("Total pot "):
+        if not _totals(st, line, i):
+            st.unknown(line, i, "the totals cannot be read")
+    elif line.startswith("Seat ") or line.startswith("Hand was run ") or "Board [" in line \
+            or line == "FIRST" or line == "SECOND" or line == "THIRD":
+        pass
+    elif not _event_line(line) and not GRAMMAR.accepts(line, st.ordered):
+        st.unknown(line, i)
+
+
+def _body_line(st: T.SiteText, line: str, i: int, shows: list[tuple[str, int, int, str]]) -> None:
+    """A line of the hand's body before its summary (not a street marker)."""
+    if line.startswith("Dealt to "):
+        pos = st.who(line, 9)
+        if pos < 0:
+            st.find("site-unknown-player", f"line {st.chunk.line + i}: cards dealt to someone not seated: "
+                    f"{line[:120]!r}", i, True)
+            return
+        rest = line[9 + len(st.names[pos]):]
+        b = rest.rfind("[")
+        e = rest.rfind("]")
+        st.dealt(pos, rest[b + 1:e] if 0 <= b < e else "", i)
+        return
+    if line.startswith("Uncalled bet ("):
+        cut = line.find(") returned to ")
+        pos = st.who(line, cut + 14) if cut > 0 else -1
+        if pos < 0:
+            st.find("site-unknown-player", f"line {st.chunk.line + i}: an uncalled bet returned to someone not "
+                    f"seated: {line[:120]!r}", i, True)
+            return
+        st.give_back(pos, st.amount(line[14:cut], i, False))
+        return
+    if line.startswith("Cash Drop to Pot : total "):
+        a = st.amount(line[25:], i, False)
+        if a >= 0:
+            st.added = st.add(st.added, a)
+        return
+    pos = st.who(line)
+    if pos >= 0 and _player_line(st, pos, line[len(st.names[pos]):], i, shows):
+        return
+    if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
+        return
+    if pos >= 0:
+        st.find("site-unknown-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
+                f"of a GGPoker hand: {line[:120]!r}", i, True)
+    else:
+        st.unknown(line, i)
+
+
+def _read(st: T.SiteText) -> ReadResult:
+    lines = st.text.split("\n")
+    variant = _header(st, lines[0])
+    if not variant:
+        return st.result(None)
+    if sum(1 for line in lines if line.strip()) < 2:
+        st.find("site-truncated-hand", f"line {st.chunk.line}: the hand stops after its header", 0, True)
+        return st.result(None)
+    start = _seats(st, lines)
+    summary = False
     shows: list[tuple[str, int, int, str]] = []  # shown before the board is out (all-in): said at the showdown
     for i in range(start, len(lines)):
         line = lines[i].rstrip()
@@ -324,56 +379,12 @@ def _read(st: T.SiteText) -> ReadResult:
             elif kind >= 3:
                 st.events.extend(shows)
                 shows.clear()
-                phase = kind
-                st.summary = st.summary or kind == 4
-            else:
-                phase = 1
-            continue
-        if phase == 4:
-            if line.startswith("Total pot "):
-                if not _totals(st, line, i):
-                    st.unknown(line, i, "the totals cannot be read")
-            elif line.startswith("Seat ") or line.startswith("Hand was run ") or "Board [" in line \
-                    or line == "FIRST" or line == "SECOND" or line == "THIRD":
-                pass
-            elif not _event_line(line) and not GRAMMAR.accepts(line, st.ordered):
-                st.unknown(line, i)
-            continue
-        if line.startswith("Dealt to "):
-            pos = st.who(line, 9)
-            if pos < 0:
-                st.find("site-unknown-player", f"line {st.chunk.line + i}: cards dealt to someone not seated: "
-                        f"{line[:120]!r}", i, True)
-                continue
-            rest = line[9 + len(st.names[pos]):]
-            b = rest.rfind("[")
-            e = rest.rfind("]")
-            st.dealt(pos, rest[b + 1:e] if 0 <= b < e else "", i)
-            continue
-        if line.startswith("Uncalled bet ("):
-            cut = line.find(") returned to ")
-            pos = st.who(line, cut + 14) if cut > 0 else -1
-            if pos < 0:
-                st.find("site-unknown-player", f"line {st.chunk.line + i}: an uncalled bet returned to someone not "
-                        f"seated: {line[:120]!r}", i, True)
-                continue
-            st.give_back(pos, st.amount(line[14:cut], i, False))
-            continue
-        if line.startswith("Cash Drop to Pot : total "):
-            a = st.amount(line[25:], i, False)
-            if a >= 0:
-                st.added = st.add(st.added, a)
-            continue
-        pos = st.who(line)
-        if pos >= 0 and _player_line(st, pos, line[len(st.names[pos]):], i, shows):
-            continue
-        if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
-            continue
-        if pos >= 0:
-            st.find("site-unknown-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
-                    f"of a GGPoker hand: {line[:120]!r}", i, True)
+                summary = summary or kind == 4
+        elif summary:
+            _summary_line(st, line, i)
         else:
-            st.unknown(line, i)
+            _body_line(st, line, i, shows)
+    st.summary = summary
     st.events.extend(shows)
     hole = VARIANTS[variant].streets[0].hole_down
     return st.build(variant, hole, variant in _FIXED)

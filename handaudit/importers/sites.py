@@ -13,11 +13,9 @@ first hand of its site, so a run of PHH files never pays for compiling a site's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Site:
     """One site's log format.
 
@@ -27,19 +25,29 @@ class Site:
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
 
-    ``hand_number`` and ``table_name`` are regular expressions (on a hand's header line, and on
+``hand_number`` and ``table_name`` are regular expressions (on a hand's header line, and on
     its first line after it) whose first group is the site's hand id and table name as the
     importer names them (its PHH conversion's ``hand`` and ``table``): what the
     ``duplicate-hand`` check keys a hand by before it is read. A hand id of digits only is keyed
     as a number (``"0042"`` as ``"42"``), any other as written (GGPoker's ``HD23847510``).
+
+    A plain class, not a dataclass: building one costs a PHH run's start-up (tests/test_startup.py).
     """
 
-    name: str
-    heads: tuple[tuple[str, str], ...]
-    module: str
-    markers: tuple[str, ...] = ()
-    hand_number: str = r" #(\d+):"
-    table_name: str = (r"Table '(.*)' \d+-max(?: \(Play Money\))? Seat #\d+ is the button\s*$")
+    __slots__ = ("hand_number", "heads", "markers", "module", "name", "table_name")
+
+    def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str,
+                 markers: tuple[str, ...] = (), hand_number: str = r" #(\d+):",
+                 table_name: str = r"Table '(.*)' \d+-max(?: \(Play Money\))? Seat #\d+ is the button\s*$") -> None:
+        self.name: Final = name
+        self.heads: Final = heads
+        self.module: Final = module
+        self.markers: Final = markers
+        self.hand_number: Final = hand_number
+        self.table_name: Final = table_name
+
+    def __repr__(self) -> str:
+        return f"Site({self.name!r}, module={self.module!r})"
 
 
 SITES: Final[tuple[Site, ...]] = (

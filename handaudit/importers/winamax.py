@@ -5,7 +5,7 @@
 The format is documented line by line in ``winamax.lark``. Its figures differ from PokerStars'
 in two ways the reconciliation is told of (:mod:`handaudit.settlement.site_totals`): the stated
 total pot is after the rake, and an uncalled bet is written nowhere: it stays in the total and
-in the bettor's "collected" amount. The shared reading into a Hand is :mod:`.text_sites`.
+in the bettor's "collected" amount. The shared reading into a Hand is :mod:`.stars_like`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ..core.hand import BET_RAISE, CHECK_CALL, FOLD, SHOW_MUCK
 from ..core.variants import VARIANTS
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from . import text_sites as T
+from . import stars_like as T
 from .common import CURRENCY_OF_SYMBOL
 from .site_grammar import SiteGrammar
 
@@ -231,15 +231,9 @@ def _totals(st: T.SiteText, line: str, i: int) -> bool:
     return st.total >= 0 and st.rake >= 0
 
 
-def _read(st: T.SiteText) -> ReadResult:
-    lines = st.text.split("\n")
-    variant, _limit = _header(st, lines[0])
-    if not variant:
-        return st.result(None)
+def _seats(st: T.SiteText, lines: list[str]) -> int:
+    """The table and seat lines -> the index of the first line after them."""
     rows = [k for k in range(len(lines)) if lines[k].strip()]
-    if len(rows) < 2:
-        st.find("site-truncated-hand", f"line {st.chunk.line}: the hand stops after its header", 0, True)
-        return st.result(None)
     table = _TABLE.match(lines[rows[1]])
     r = 1
     if table is None:
@@ -263,8 +257,59 @@ def _read(st: T.SiteText) -> ReadResult:
         st.seat(int(m.group("seat")), m.group("name"), st.amount(stack, i) if stack else -1, not stack)
         r += 1
     st.seats_done()
-    start = rows[r] if r < len(rows) else len(lines)
-    phase = 0
+    return rows[r] if r < len(rows) else len(lines)
+
+
+def _summary_line(st: T.SiteText, line: str, i: int) -> None:
+    if line.startswith("Total pot "):
+        if not _totals(st, line, i):
+            st.unknown(line, i, "the totals cannot be read")
+    elif line.startswith("Seat ") or line.startswith("Board: [") or line.startswith("Board ["):
+        pass
+    elif not _event_line(line) and not GRAMMAR.accepts(line, st.ordered):
+        st.unknown(line, i)
+
+
+def _body_line(st: T.SiteText, line: str, i: int) -> None:
+    """A line of the hand's body before its summary (not a street marker)."""
+    if line.startswith("Dealt to "):
+        pos = st.who(line, 9)
+        if pos < 0:
+            st.find("site-unknown-player", f"line {st.chunk.line + i}: cards dealt to someone not seated: "
+                    f"{line[:120]!r}", i, True)
+            return
+        rest = line[9 + len(st.names[pos]):]
+        b = rest.rfind("[")
+        e = rest.rfind("]")
+        st.dealt(pos, rest[b + 1:e] if 0 <= b < e else "", i)
+        return
+    if line.startswith("Hold-up to Pot: total ") or line.startswith("Escape to Pot: total "):
+        a = st.amount(line[line.find("total ") + 6:], i, False)
+        if a >= 0:
+            st.added = st.add(st.added, a)
+        return
+    pos = st.who(line)
+    if pos >= 0 and _player_line(st, pos, line[len(st.names[pos]):], i):
+        return
+    if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
+        return
+    if pos >= 0:
+        st.find("site-unknown-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
+                f"of a Winamax hand: {line[:120]!r}", i, True)
+    else:
+        st.unknown(line, i)
+
+
+def _read(st: T.SiteText) -> ReadResult:
+    lines = st.text.split("\n")
+    variant, _limit = _header(st, lines[0])
+    if not variant:
+        return st.result(None)
+    if sum(1 for line in lines if line.strip()) < 2:
+        st.find("site-truncated-hand", f"line {st.chunk.line}: the hand stops after its header", 0, True)
+        return st.result(None)
+    start = _seats(st, lines)
+    summary = False
     for i in range(start, len(lines)):
         line = lines[i].rstrip()
         if not line:
@@ -274,46 +319,12 @@ def _read(st: T.SiteText) -> ReadResult:
             kind = _street(st, line)
             if kind == 0:
                 st.unknown(line, i, "an unknown street marker")
-            else:
-                phase = max(phase, kind)
-                st.summary = st.summary or kind == 4
-            continue
-        if phase == 4:
-            if line.startswith("Total pot "):
-                if not _totals(st, line, i):
-                    st.unknown(line, i, "the totals cannot be read")
-            elif line.startswith("Seat ") or line.startswith("Board: [") or line.startswith("Board [") \
-                    or "Board: [" in line:
-                pass
-            elif not _event_line(line) and not GRAMMAR.accepts(line, st.ordered):
-                st.unknown(line, i)
-            continue
-        if line.startswith("Dealt to "):
-            pos = st.who(line, 9)
-            if pos < 0:
-                st.find("site-unknown-player", f"line {st.chunk.line + i}: cards dealt to someone not seated: "
-                        f"{line[:120]!r}", i, True)
-                continue
-            rest = line[9 + len(st.names[pos]):]
-            b = rest.rfind("[")
-            e = rest.rfind("]")
-            st.dealt(pos, rest[b + 1:e] if 0 <= b < e else "", i)
-            continue
-        if line.startswith("Hold-up to Pot: total ") or line.startswith("Escape to Pot: total "):
-            a = st.amount(line[line.find("total ") + 6:], i, False)
-            if a >= 0:
-                st.added = st.add(st.added, a)
-            continue
-        pos = st.who(line)
-        if pos >= 0 and _player_line(st, pos, line[len(st.names[pos]):], i):
-            continue
-        if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
-            continue
-        if pos >= 0:
-            st.find("site-unknown-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
-                    f"of a Winamax hand: {line[:120]!r}", i, True)
+            summary = summary or kind == 4
+        elif summary:
+            _summary_line(st, line, i)
         else:
-            st.unknown(line, i)
+            _body_line(st, line, i)
+    st.summary = summary
     hole = VARIANTS[variant].streets[0].hole_down
     return st.build(variant, hole, variant in _FIXED, uncalled_in_pot=True, total_net=True, shows_unordered=True)
 

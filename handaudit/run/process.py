@@ -9,6 +9,7 @@ import gc
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 # While a batch is audited, the garbage collector's youngest generation is collected after
@@ -160,7 +161,7 @@ def die_with_parent(parent: int) -> None:
 
 
 @contextmanager
-def workers_without_main():
+def workers_without_main() -> Iterator[None]:
     """Start worker processes (``spawn``) without re-running the user's ``__main__``.
 
     A spawned child imports the parent's main module before it runs its target, so a plain script
@@ -170,7 +171,7 @@ def workers_without_main():
     they start, ``__main__`` shows multiprocessing neither a file nor a module name to import.
     """
     main = sys.modules.get("__main__")
-    hidden = {}
+    hidden: dict[str, object] = {}
     if main is not None:
         for name in ("__file__", "__spec__"):
             if name in main.__dict__:

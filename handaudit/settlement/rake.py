@@ -27,12 +27,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..rules.params import DOWN, NEAREST, NONE, POT, UP
 from ..rules.rulebook import Rulebook
-from ..validator.outcome import K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_STAND_PAT, ActionRecord
+from ..core.records import K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_STAND_PAT
 from .showdown import Pot, share_of, split_like
+
+if TYPE_CHECKING:
+    from ..validator.outcome import ActionRecord
 
 SEARCH_BUDGET: Final = 20_000  # partial readings :func:`explain` tries before it settles for the best so far
 _WIDE: Final = 1_000  # the best inexact reading: rakes tried each way around the likeliest, for a pot with no pivot

@@ -164,6 +164,44 @@ def _said(fields: dict) -> list[Finding]:
     return out
 
 
+def _total_check(fields: dict, pot_total: int, added: int | None, returned_total: int, rake: int | None,
+                 fees: int | None, scale: int) -> list[Finding]:
+    """The stated total pot against the settlement's, in the site's terms: with what the site
+    added, and (Winamax) with the uncalled returns and after the rake and fees."""
+    total = units(fields.get(TOTAL), scale)
+    gross = pot_total + (added or 0) + returned_total
+    expected: int | None = gross
+    if TOTAL_NET in fields:
+        expected = None if rake is None or fees is None else gross - rake - fees
+    if expected is not None and total == expected:
+        return []
+    said = f"the site states a total pot of {fields.get(TOTAL)}"
+    if expected is None:
+        return [Finding("site-total-pot-mismatch", f"{said}, and a rake or fee that cannot be read")]
+    how = [f"the settlement's pots total {amount_text(pot_total, scale)}"]
+    if added:
+        how.append(f"with the {amount_text(added, scale)} the site added")
+    if UNCALLED_IN_POT in fields:
+        how.append(f"with the uncalled {amount_text(returned_total, scale)} the site counts in")
+    if TOTAL_NET in fields:
+        how.append("after the rake and fees")
+    return [Finding("site-total-pot-mismatch", f"{said}; {', '.join(how)}: {amount_text(expected, scale)}")]
+
+
+def _rake_check(fields: dict, pot_total: int, added: int, got: int, rake: int, fees: int,
+                scale: int) -> list[Finding]:
+    """The stated rake and fees against the pot (with what the site added) less what was collected."""
+    if rake + fees == pot_total + added - got:
+        return []
+
+    def text(amount: int) -> str:
+        return amount_text(amount, scale)
+    extra = f" and fees of {text(fees)}" if FEES in fields else ""
+    plus = f" + {text(added)} added" if added else ""
+    return [Finding("site-rake-mismatch", f"the site states a rake of {text(rake)}{extra}; the pot{plus} less what "
+                    f"the players collected is {text(pot_total)}{plus} - {text(got)} = {text(pot_total + added - got)}")]
+
+
 def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
                   received: Sequence[int] | None) -> list[Finding]:
     """One finding per figure the site states that the settlement does not give (see the module
@@ -182,44 +220,18 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
         return amount_text(amount, scale)
 
     back_in = UNCALLED_IN_POT in fields  # the site's figures count the uncalled returns in
-    returned_total = sum(returned) if back_in else 0
     added = units(fields.get(ADDED), scale) if ADDED in fields else 0
     fees = _fees(fields, scale)
     rake = units(fields.get(RAKE), scale) if RAKE in fields else None
     total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
     if TOTAL in fields:
-        # the pot as the settlement has it, in the site's terms: with what the site added, and
-        # (Winamax) with the uncalled returns and after the rake and fees
-        gross = pot_total + (added or 0) + returned_total
-        expected: int | None = gross
-        if TOTAL_NET in fields:
-            expected = None if rake is None or fees is None else gross - rake - fees
-        if expected is None or total != expected:
-            said = f"the site states a total pot of {fields.get(TOTAL)}"
-            if expected is None:
-                out.append(Finding("site-total-pot-mismatch", f"{said}, and a rake or fee that cannot be read"))
-            else:
-                how = [f"the settlement's pots total {text(pot_total)}"]
-                if added:
-                    how.append(f"with the {text(added)} the site added")
-                if back_in:
-                    how.append(f"with the uncalled {text(returned_total)} the site counts in")
-                if TOTAL_NET in fields:
-                    how.append("after the rake and fees")
-                out.append(Finding("site-total-pot-mismatch", f"{said}; {', '.join(how)}: {text(expected)}"))
+        out.extend(_total_check(fields, pot_total, added, sum(returned) if back_in else 0, rake, fees, scale))
     collected = _list(fields.get(COLLECTED), scale, n)
     if collected is not None and back_in:
         collected = [collected[i] - (returned[i] if i < len(returned) else 0) for i in range(n)]
     cash_out = CASH_OUT in fields
-    taken = None if rake is None or fees is None else rake + fees
-    if taken is not None and collected is not None and not cash_out:
-        got = sum(collected)
-        if taken != pot_total + (added or 0) - got:
-            extra = f" and fees of {text(fees or 0)}" if FEES in fields else ""
-            plus = f" + {text(added or 0)} added" if added else ""
-            out.append(Finding("site-rake-mismatch", f"the site states a rake of {text(rake or 0)}{extra}; the pot"
-                               f"{plus} less what the players collected is {text(pot_total)}{plus} - {text(got)} = "
-                               f"{text(pot_total + (added or 0) - got)}"))
+    if rake is not None and fees is not None and collected is not None and not cash_out:
+        out.extend(_rake_check(fields, pot_total, added or 0, sum(collected), rake, fees, scale))
     if POTS in fields:
         live = [p.amount for p in pots if p.amount > 0]
         stated = _list(fields.get(POTS), scale, len(live))

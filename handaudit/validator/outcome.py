@@ -8,24 +8,18 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+# ActionRecord.kind values are defined in core (the settlement reads them too) and named here as
+# well, for the replay's modules.
+from ..core.records import (
+    K_BET, K_BRING_IN, K_CALL, K_CHECK, K_COMPLETE, K_DEAL_BOARD, K_DEAL_HOLE, K_DISCARD, K_FOLD, K_MUCK, K_NOOP,
+    K_RAISE, K_SHOW, K_STAND_PAT,
+)
 from ..core.value import Value
 from ..findings.finding import Finding
 
-# ActionRecord.kind values (what the action turned out to be once replayed)
-K_DEAL_HOLE: Final = "deal-hole"
-K_DEAL_BOARD: Final = "deal-board"
-K_BRING_IN: Final = "bring-in"
-K_COMPLETE: Final = "complete"
-K_BET: Final = "bet"
-K_RAISE: Final = "raise"
-K_CHECK: Final = "check"
-K_CALL: Final = "call"
-K_FOLD: Final = "fold"
-K_DISCARD: Final = "discard"
-K_STAND_PAT: Final = "stand-pat"
-K_SHOW: Final = "show"
-K_MUCK: Final = "muck"
-K_NOOP: Final = "no-op"
+__all__ = ["K_BET", "K_BRING_IN", "K_CALL", "K_CHECK", "K_COMPLETE", "K_DEAL_BOARD", "K_DEAL_HOLE", "K_DISCARD",
+           "K_FOLD", "K_MUCK", "K_NOOP", "K_RAISE", "K_SHOW", "K_STAND_PAT", "ActionRecord", "Replay"]
+
 
 
 _RECORD_FIELDS: Final = ("index", "street", "actor", "kind", "amount", "to", "pot_before", "to_call", "min_to",

@@ -27,9 +27,9 @@ def test_the_file_is_what_the_grammar_gives():
 
 
 def test_the_file_is_ignored_for_another_grammar():
-    assert A._shapes_data(A.grammar_text()) is action_shapes
-    assert A._shapes_data(A.grammar_text().replace("cbr", "cbet")) is None
-    assert A._shapes_data(A.grammar_text() + "\n") is None
+    assert A.shapes_data(A.grammar_text()) is action_shapes
+    assert A.shapes_data(A.grammar_text().replace("cbr", "cbet")) is None
+    assert A.shapes_data(A.grammar_text() + "\n") is None
 
 
 def test_every_seed_is_answered_by_a_seeded_template():

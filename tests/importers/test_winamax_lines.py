@@ -8,7 +8,7 @@ from __future__ import annotations
 from handaudit.importers import read_any
 from handaudit.importers.common import site_log_hand, split_log
 from handaudit.importers.site_grammar import SiteGrammar
-from handaudit.importers.text_sites import site_amount
+from handaudit.importers.stars_like import site_amount
 from handaudit.rules.rulebook import load_rulebook
 from handaudit.run.hand_loop import audit_read
 

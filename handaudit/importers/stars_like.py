@@ -303,6 +303,41 @@ class SiteText:
             return self.result(None)
         if shows_unordered:
             self._order_shows()
+        positions = self._positions(dealt)
+        n = len(positions)
+        p_of = {pos: p for p, pos in enumerate(positions)}
+        antes, blinds = self._forced(positions)
+        for pos in range(n_seats):
+            if pos not in p_of and (self.posts[pos] or self.collected[pos] >= 0):
+                self.find("site-unknown-player", f"{self.names[pos]} posts or collects but is not dealt in", 0, True)
+        actions, texts = self._actions(positions, p_of, hole)
+        if self.fatal:
+            return self.result(None)
+        fields = self.fields
+        fields["variant"] = variant
+        seat_list = [self.seat_nos[pos] for pos in positions]
+        if min(seat_list) >= 1:
+            fields["seats"] = seat_list
+        else:  # (Winamax numbers some tables' seats from 0; PHH's seats start at 1)
+            fields["_site_seats"] = seat_list
+        fields["players"] = [self.names[pos] for pos in positions]
+        fields["actions"] = texts
+        self._site_fields(positions, uncalled_in_pot, total_net)
+        winnings: tuple[int, ...] | None = None
+        if not self.runs and not self.cash_outs and self.added < 0 and self.rake >= 0:
+            # (Winamax's collected amounts include the uncalled bet: "gross" winnings, which the
+            # settlement reads as such)
+            winnings = tuple([self.units(self.collected[pos]) for pos in positions])
+        small, big = self.units(self.stakes[0]), self.units(self.stakes[1])
+        hand = Hand(
+            self.chunk.source, self.chunk.hand_key, variant, n, self.places, tuple(antes), tuple(blinds), None,
+            small if fixed else None, big if fixed else None, None if fixed else big,
+            tuple([self.units(self.stacks[pos]) for pos in positions]), tuple(actions), tuple(texts),
+            False, None, winnings, fields.get("hand"), fields, self.text, self.chunk.line)
+        return self.result(hand)
+
+    def _positions(self, dealt: list[int]) -> list[int]:
+        """The dealt-in players' positions (seat-line order) in PHH player order."""
         sb_seat = -1
         for k in dealt:
             for kind, _ in self.posts[k]:
@@ -313,10 +348,13 @@ class SiteText:
         if button not in seats and sb_seat >= 0 and len(seats) > 2:
             # no button line (or the button's seat is empty): the seat before the small blind's
             button = seats[seats.index(sb_seat) - 1]
-        order = phh_order(seats, button, sb_seat)
-        positions = [dealt[o] for o in order]
+        return [dealt[o] for o in phh_order(seats, button, sb_seat)]
+
+    def _forced(self, positions: list[int]) -> tuple[list[int], list[int]]:
+        """Antes and blinds in PHH order. A blind posted from outside the blind seats (out of
+        position, a missed blind posted dead) is negative: live up to the big blind, the rest
+        dead (the validator's reading, docs/rules.md)."""
         n = len(positions)
-        p_of = {pos: p for p, pos in enumerate(positions)}
         heads_up = n == 2
         antes = [0] * n
         blinds = [0] * n
@@ -339,16 +377,16 @@ class SiteText:
                     if units > straddle:
                         blinds[slot] += units - straddle
                         straddle = units
-                elif kind == P_DEAD and blinds[slot] <= 0:
-                    blinds[slot] -= units
-                elif blinds[slot] <= 0:  # out of position, or a second blind: live up to the big blind
+                elif blinds[slot] <= 0:  # dead, out of position, or a second blind
                     blinds[slot] -= units
                 else:
                     self.find("site-unknown-line", f"{self.names[positions[p]]} posts a second blind PHH cannot "
                               "hold beside the first", 0, True)
-        for pos in range(n_seats):
-            if pos not in p_of and (self.posts[pos] or self.collected[pos] >= 0):
-                self.find("site-unknown-player", f"{self.names[pos]} posts or collects but is not dealt in", 0, True)
+        return antes, blinds
+
+    def _actions(self, positions: list[int], p_of: dict[int, int], hole: int) -> tuple[list[Action], list[str]]:
+        """The events as PHH actions and their texts."""
+        n = len(positions)
         actions: list[Action] = []
         texts: list[str] = []
         folds = 0
@@ -383,32 +421,30 @@ class SiteText:
                 units = self.units(a)
                 actions.append(Action(BET_RAISE, p, None, units))
                 texts.append(f"p{p + 1} cbr {amount_text(units, self.places)}")
-            elif kind == SHOW_MUCK and folds >= n - 1:
-                note = f"p{p + 1} shows [{cards}] after the hand" if cards else f"p{p + 1} mucks after the hand"
-                actions.append(Action(NOOP, None, None, None, note))
-                texts.append(f"# {note}")
             elif kind == SHOW_MUCK:
-                if cards:
-                    shown_cards = cards_of(cards)
-                    if shown_cards is None:
-                        self.find("invalid-card", f"p{p + 1} shows [{cards}]: not cards", 0, True)
-                        continue
-                    actions.append(Action(SHOW_MUCK, p, shown_cards))
-                    texts.append(f"p{p + 1} sm {cards.replace(' ', '')}")
-                else:
-                    actions.append(Action(SHOW_MUCK, p))
-                    texts.append(f"p{p + 1} sm")
-        if self.fatal:
-            return self.result(None)
+                self._show(actions, texts, p, cards, folds >= n - 1)
+        return actions, texts
+
+    def _show(self, actions: list[Action], texts: list[str], p: int, cards: str, after: bool) -> None:
+        """A show or muck; ``after`` the others folded, a commentary (PHH has no action for it)."""
+        if after:
+            note = f"p{p + 1} shows [{cards}] after the hand" if cards else f"p{p + 1} mucks after the hand"
+            actions.append(Action(NOOP, None, None, None, note))
+            texts.append(f"# {note}")
+        elif cards:
+            shown_cards = cards_of(cards)
+            if shown_cards is None:
+                self.find("invalid-card", f"p{p + 1} shows [{cards}]: not cards", 0, True)
+                return
+            actions.append(Action(SHOW_MUCK, p, shown_cards))
+            texts.append(f"p{p + 1} sm {cards.replace(' ', '')}")
+        else:
+            actions.append(Action(SHOW_MUCK, p))
+            texts.append(f"p{p + 1} sm")
+
+    def _site_fields(self, positions: list[int], uncalled_in_pot: bool, total_net: bool) -> None:
+        """The site's figures as ``_site_...`` fields (settlement/site_totals.py), per player in PHH order."""
         fields = self.fields
-        fields["variant"] = variant
-        seat_list = [self.seat_nos[pos] for pos in positions]
-        if min(seat_list) >= 1:
-            fields["seats"] = seat_list
-        else:  # (Winamax numbers some tables' seats from 0; PHH's seats start at 1)
-            fields["_site_seats"] = seat_list
-        fields["players"] = [self.names[pos] for pos in positions]
-        fields["actions"] = texts
         if self.total >= 0:
             fields["_site_total_pot"] = self.site_text(self.total)
         if self.rake >= 0:
@@ -434,18 +470,6 @@ class SiteText:
             fields["_site_cash_out"] = self.cash_outs
         if self.ev_cashouts:
             fields["_site_ev_cashout"] = self.ev_cashouts
-        winnings: tuple[int, ...] | None = None
-        if not self.runs and not self.cash_outs and self.added < 0 and self.rake >= 0:
-            # (Winamax's collected amounts include the uncalled bet: "gross" winnings, which the
-            # settlement reads as such)
-            winnings = tuple([self.units(collected[pos]) for pos in positions])
-        small, big = self.units(self.stakes[0]), self.units(self.stakes[1])
-        hand = Hand(
-            self.chunk.source, self.chunk.hand_key, variant, n, self.places, tuple(antes), tuple(blinds), None,
-            small if fixed else None, big if fixed else None, None if fixed else big,
-            tuple([self.units(self.stacks[pos]) for pos in positions]), tuple(actions), tuple(texts),
-            False, None, winnings, fields.get("hand"), fields, self.text, self.chunk.line)
-        return self.result(hand)
 
 
 def problem_result(chunk: Chunk) -> ReadResult:

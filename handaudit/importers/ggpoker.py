@@ -191,14 +191,16 @@ def _player_line(st: T.SiteText, pos: int, rest: str, i: int, shows: list[tuple[
                 return False
             what = "pays the cashout risk" if r.startswith("Pays") else "receives an EV cashout of"
             st.ev_cashouts.append(f"{st.names[pos]} {what} {a}")
+        elif "Cashout" in r or "Insurance" in r or "insurance" in r:
+            # the site's all-in insurance in another wording: paid beside the pot, said as it is
+            st.ev_cashouts.append(f"{st.names[pos]}: {r}")
         else:
             for prefix, kind in _POSTS:
                 if r.startswith(prefix):
                     a = r[len(prefix):]
                     st.post(pos, kind, st.amount(a[:-len(_ALL_IN)] if a.endswith(_ALL_IN) else a, i))
                     return True
-            return r == "sits out" or r == "is sitting out" or r == "sitting out" or r.startswith("Insurance") \
-                or r.startswith("insurance")
+            return r == "sits out" or r == "is sitting out" or r == "sitting out"
         return True
     r = rest.rstrip()
     if r.startswith(" collected "):

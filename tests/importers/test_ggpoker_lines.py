@@ -308,3 +308,10 @@ def test_the_grammar_knows_the_lines_that_are_no_actions():
         assert g.rule(line, names) not in ("", "event", "summary_line"), line  # read as actions
         assert not g.accepts(line, names)
     assert g.rule("Hero: dances", names) == ""
+
+
+def test_an_insurance_line_in_another_wording_is_said_not_lost():
+    hand, report = _one(CASH.replace("*** FLOP ***", "Hero: Buys All-in Insurance ($1.5)\n*** FLOP ***"))
+    assert hand is not None and report.status == "valid"
+    [f] = report.findings
+    assert f.code == "site-ev-cashout" and "Hero: Buys All-in Insurance ($1.5)" in f.message

@@ -363,7 +363,7 @@ def _read(st: T.SiteText) -> ReadResult:
     variant = _header(st, lines[0])
     if not variant:
         return st.result(None)
-    if sum(1 for line in lines if line.strip()) < 2:
+    if len(lines) < 2 or not (lines[1].strip() or any([line.strip() for line in lines[2:]])):
         st.find("site-truncated-hand", f"line {st.chunk.line}: the hand stops after its header", 0, True)
         return st.result(None)
     start = _seats(st, lines)

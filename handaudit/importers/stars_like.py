@@ -99,12 +99,15 @@ def cards_of(text: str) -> tuple[int, ...] | None:
 def player_at(line: str, names: list[str], start: int = 0) -> int:
     """The index (into ``names``, longest first) of the seated name ``line`` holds at ``start``,
     followed by ``:``, a space or the line's end; -1 for none. Names are read against the seat
-    list, never by a pattern: they may hold spaces, colons and brackets."""
+    list, never by a pattern: they may hold spaces, colons and brackets. (The one-argument
+    ``startswith`` is a native call when compiled; with a start it is not: the line is cut once.)"""
+    if start:
+        line = line[start:]
     n = len(line)
     for i in range(len(names)):
         name = names[i]
-        end = start + len(name)
-        if end <= n and line.startswith(name, start) and (end == n or line[end] == ":" or line[end] == " "):
+        end = len(name)
+        if end <= n and line.startswith(name) and (end == n or line[end] == ":" or line[end] == " "):
             return i
     return -1
 

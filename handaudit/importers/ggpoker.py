@@ -73,6 +73,8 @@ def _stakes(st: T.SiteText, text: str) -> bool:
     if len(words) > 1 and words[-1].isalpha() and words[-1].isupper() and len(words[-1]) == 3:
         st.fields["currency"] = words[-1]
         t = " ".join(words[:-1])
+    if " - " in t:  # "$1/$2 - Ante $0.5", "$0.5/$1 - $20 Cap": the blinds first
+        t = t[:t.find(" - ")]
     if t.startswith("ante "):
         cut = t.find(",")
         t = t[cut + 1:].strip() if cut > 0 else t

@@ -49,7 +49,8 @@ _ALL_IN: Final = " and is all-in"
 _OUT_OF_POSITION: Final = " out of position"
 _POSTS: Final[tuple[tuple[str, str], ...]] = (
     ("posts small blind ", T.P_SMALL), ("posts big blind ", T.P_BIG), ("posts ante ", T.P_ANTE),
-    ("posts the ante ", T.P_ANTE), ("posts dead blind ", T.P_DEAD), ("posts straddle ", T.P_STRADDLE))
+    ("posts the ante ", T.P_ANTE), ("posts dead blind ", T.P_DEAD), ("posts straddle ", T.P_STRADDLE),
+    ("posts small & big blinds ", T.P_OUT), ("posts small & big blind ", T.P_OUT))
 _EVENT_ENDS: Final[tuple[str, ...]] = (
     " sits out", " is sitting out", " has returned", " is disconnected", " is connected", " has timed out",
     " leaves the table", " deny SB", " denies SB", " will be allowed to play after the button")

@@ -250,3 +250,13 @@ def test_the_grammar_knows_the_lines_that_are_no_actions():
                  "Hero collected 854 from side pot 1", "Hero posts big blind 0.10€ out of position"]:
         assert g.rule(line, names) not in ("", "event", "summary_line"), line
     assert g.rule("Hero dances", names) == ""
+
+
+def test_both_blinds_at_once_are_live_up_to_the_big_blind():
+    text = CASH.replace("Hero posts big blind 0.50€\n", "Hero posts big blind 0.50€\n"
+                        "Kool Shen posts small & big blinds 0.75€\n")
+    text = text.replace("Kool Shen folds", "Kool Shen checks").replace("Hero calls 1€", "Hero calls 1€\nKool Shen folds")
+    text = text.replace("11.03€", "11.78€")
+    hand, report = _one(text)
+    assert hand.blinds_or_straddles[hand.fields["players"].index("Kool Shen")] == -75
+    assert report.status == "valid" and not {c for c in _codes(report) if c.endswith("-mismatch")}

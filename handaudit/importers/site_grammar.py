@@ -40,14 +40,24 @@ class SiteGrammar:
         return self._parser[0]
 
     def rule(self, line: str, names: list[str]) -> str:
-        """The grammar rule that reads ``line`` (a seated name at its start replaced by PLAYER),
-        or "" when the grammar does not accept it."""
+        """The grammar rule that reads ``line`` (the seated name at its start, or after "Dealt to ",
+        ") returned to " or a seat line's "Seat N: ", replaced by PLAYER), or "" when the grammar
+        does not accept it."""
         text = line
+        at = 0
+        if line.startswith("Dealt to "):
+            at = 9
+        elif line.startswith("Uncalled bet ("):
+            cut = line.find(") returned to ")
+            at = cut + 14 if cut > 0 else 0
+        elif line.startswith("Seat "):
+            cut = line.find(": ")
+            at = cut + 2 if cut > 0 else 0
         for k in range(len(names)):
             name = names[k]
-            end = len(name)
-            if line.startswith(name) and (end == len(line) or line[end] == ":" or line[end] == " "):
-                text = f"\x01{k}\x02{line[end:]}"
+            end = at + len(name)
+            if line.startswith(name, at) and (end == len(line) or line[end] == ":" or line[end] == " "):
+                text = f"{line[:at]}\x01{k}\x02{line[end:]}"
                 break
         got = self._memo.get(text)
         if got is None:

@@ -282,6 +282,10 @@ def _totals(st: T.SiteText, line: str, i: int) -> bool:
             st.rake = a
         elif a >= 0:
             st.fees.append((name, a))
+    if st.rake < 0 and "event" in st.fields:
+        # (older tournament logs write the total alone: a tournament pot is never raked, its
+        # fee is in the buy-in)
+        st.rake = st.amount("0", i, False)
     return st.total >= 0
 
 

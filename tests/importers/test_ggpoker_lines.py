@@ -315,3 +315,33 @@ def test_an_insurance_line_in_another_wording_is_said_not_lost():
     assert hand is not None and report.status == "valid"
     [f] = report.findings
     assert f.code == "site-ev-cashout" and "Hero: Buys All-in Insurance ($1.5)" in f.message
+
+
+def test_a_tournament_total_without_a_rake_is_an_unraked_pot():
+    text = """Poker Hand #TM5000005: Tournament #9364957, Daily Special $250 Hold'em No Limit - Level10 (1,000/2,000) - 2020/08/30 15:49:08
+Table '74' 8-max Seat #4 is the button
+Seat 1: Hero (45,152 in chips)
+Seat 3: 2676777a (64,612 in chips)
+Seat 4: 726d588a (67,928 in chips)
+Hero: posts the ante 250
+2676777a: posts the ante 250
+726d588a: posts the ante 250
+Hero: posts small blind 1,000
+2676777a: posts big blind 2,000
+*** HOLE CARDS ***
+Dealt to Hero [As Ks]
+Dealt to 2676777a
+Dealt to 726d588a
+726d588a: folds
+Hero: raises 2,000 to 4,000
+2676777a: folds
+Uncalled bet (2,000) returned to Hero
+*** SHOWDOWN ***
+Hero collected 4,750 from pot
+*** SUMMARY ***
+Total pot 4,750
+Seat 1: Hero (small blind) collected (4,750)
+"""
+    hand, report = _one(text)
+    assert hand.fields["_site_rake"] == "0" and report.status == "valid"
+    assert (report.settlement.payout_check, report.settlement.rake_check) == ("match", "exact")

@@ -141,6 +141,7 @@ class SiteText:
         self.collected: list[int] = []
         self.returned: list[int] = []
         self.total = -1
+        self.total_rounded = ""  # a total the site rounded ("3.37k"), in place of ``total``
         self.rake = -1
         self.fees: list[tuple[str, int]] = []  # (name, amount index): what the site takes beside the rake
         self.added = -1  # what the site put in the pot (a cash drop)
@@ -450,6 +451,8 @@ class SiteText:
         fields = self.fields
         if self.total >= 0:
             fields["_site_total_pot"] = self.site_text(self.total)
+        elif self.total_rounded:
+            fields["_site_total_rounded"] = self.total_rounded
         if self.rake >= 0:
             fields["_site_rake"] = self.site_text(self.rake)
         if self.fees:

@@ -216,7 +216,11 @@ def _totals(st: T.SiteText, line: str, i: int) -> bool:
     parts = line.split(" | ")
     if not parts[0].startswith("Total pot "):
         return False
-    st.total = st.amount(parts[0][10:], i, False)
+    total = parts[0][10:].strip()
+    if total.endswith("k") or total.endswith("M"):  # older logs: "Total pot 3.37k", rounded
+        st.total_rounded = total
+    else:
+        st.total = st.amount(total, i, False)
     for part in parts[1:]:
         p = part.strip()
         if p == "No rake":
@@ -229,7 +233,7 @@ def _totals(st: T.SiteText, line: str, i: int) -> bool:
             if a < 0:
                 return False
             st.fees.append((name, a))
-    return st.total >= 0 and st.rake >= 0
+    return (st.total >= 0 or st.total_rounded != "") and st.rake >= 0
 
 
 def _seats(st: T.SiteText, lines: list[str]) -> int:

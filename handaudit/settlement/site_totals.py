@@ -25,6 +25,8 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_uncalled_in_pot``  true: the stated total and collections include the uncalled bets the
                            site returns without a line (Winamax): the settlement's returns are
                            added to its side before comparing
+``_site_total_rounded``    the total pot as the site rounded it (Winamax's older "Total pot 3.37k"):
+                           compared to the half of its last digit
 ``_site_ev_cashout``       all-in EV cashouts the site paid or charged beside the pot (GGPoker):
                            the pot is still awarded and compared
 =========================  =================================================================
@@ -54,6 +56,20 @@ ADDED: Final = "_site_added"
 TOTAL_NET: Final = "_site_total_net"
 UNCALLED_IN_POT: Final = "_site_uncalled_in_pot"
 EV_CASHOUT: Final = "_site_ev_cashout"
+ROUNDED: Final = "_site_total_rounded"
+
+
+def rounded(value: object, scale: int) -> tuple[int, int] | None:
+    """A rounded figure ``"3.37k"`` (thousands, ``M`` millions) -> (its value, half its last
+    digit's unit) in units of ``scale``; None when it is not one."""
+    if not isinstance(value, str) or len(value) < 2 or value[-1] not in "kM":
+        return None
+    power = 3 if value[-1] == "k" else 6
+    whole, _, frac = value[:-1].partition(".")
+    if not whole.isdigit() or (frac and not frac.isdigit()) or len(frac) > power:
+        return None
+    unit = 10 ** (power - len(frac) + scale)
+    return int(whole + frac) * unit, unit // 2
 
 
 def _fees(fields: dict, scale: int) -> int | None:
@@ -175,7 +191,10 @@ def _total_check(fields: dict, pot_total: int, added: int | None, returned_total
         expected = None if rake is None or fees is None else gross - rake - fees
     if expected is not None and total == expected:
         return []
-    said = f"the site states a total pot of {fields.get(TOTAL)}"
+    approx = rounded(fields.get(ROUNDED), scale) if TOTAL not in fields else None
+    if expected is not None and approx is not None and abs(expected - approx[0]) <= approx[1]:
+        return []
+    said = f"the site states a total pot of {fields.get(TOTAL) if TOTAL in fields else fields.get(ROUNDED)}"
     if expected is None:
         return [Finding("site-total-pot-mismatch", f"{said}, and a rake or fee that cannot be read")]
     how = [f"the settlement's pots total {amount_text(pot_total, scale)}"]
@@ -207,7 +226,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     """One finding per figure the site states that the settlement does not give (see the module
     docstring); none for a hand that states nothing."""
     fields = hand.fields
-    if not fields or (TOTAL not in fields and COLLECTED not in fields):
+    if not fields or (TOTAL not in fields and COLLECTED not in fields and ROUNDED not in fields):
         return []
     scale = hand.scale
     n = hand.players
@@ -224,7 +243,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     fees = _fees(fields, scale)
     rake = units(fields.get(RAKE), scale) if RAKE in fields else None
     total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
-    if TOTAL in fields:
+    if TOTAL in fields or ROUNDED in fields:
         out.extend(_total_check(fields, pot_total, added, sum(returned) if back_in else 0, rake, fees, scale))
     collected = _list(fields.get(COLLECTED), scale, n)
     if collected is not None and back_in:

@@ -260,3 +260,54 @@ def test_both_blinds_at_once_are_live_up_to_the_big_blind():
     hand, report = _one(text)
     assert hand.blinds_or_straddles[hand.fields["players"].index("Kool Shen")] == -75
     assert report.status == "valid" and not {c for c in _codes(report) if c.endswith("-mismatch")}
+
+
+SNG = """Winamax Poker - Tournament "No Limit Hold'em" buyIn: 0,90€ + 0,10€ level: 0 - HandId: #7959970263859201-2-1288801071 - Holdem no limit (10/20) - 2010/11/03 17:17:51 UTC
+Table: 'No Limit Hold'em(1853325)#0' 10-max (real money) Seat #4 is the button
+Seat 1: Hero (1160)
+Seat 4: Player1 (1480)
+Seat 5: Player0 (1400)
+Seat 6: Player7 (1500)
+Seat 9: Player5 (1480)
+*** ANTE/BLINDS ***
+Player0 posts small blind 10
+Player7 posts big blind 20
+Dealt to Hero [7h 3s]
+*** PRE-FLOP ***
+Player5 calls 20
+Hero folds
+Player1 calls 20
+Player0 calls 10
+Player7 checks
+*** FLOP *** [Jh 6h Qd]
+Player0 checks
+Player7 bets 20
+Player5 calls 20
+Player1 calls 20
+Player0 calls 20
+*** TURN *** [Jh 6h Qd][5s]
+Player0 checks
+Player7 checks
+Player5 bets 220
+Player1 folds
+Player0 folds
+Player7 calls 220
+*** RIVER *** [Jh 6h Qd 5s][3c]
+Player7 checks
+Player5 bets 660
+Player7 folds
+Player5 collected 1260 from pot
+*** SUMMARY ***
+Total pot 1.26k | No rake
+Board: [Jh 6h Qd 5s 3c]
+Seat 9: Player5 won 1260
+"""
+
+
+def test_an_older_rounded_total_is_compared_to_its_last_digit():
+    hand, report = _one(SNG)
+    # 80 + 80 + 440 + 660 put in, the 660 uncalled and kept in the total: 1,260, written "1.26k"
+    assert hand.fields["_site_total_rounded"] == "1.26k" and "_site_total_pot" not in hand.fields
+    assert report.status == "valid" and not _codes(report)
+    _, wrong = _one(SNG.replace("Total pot 1.26k", "Total pot 1.30k"))
+    assert "site-total-pot-mismatch" in _codes(wrong)

@@ -140,6 +140,7 @@ class SiteText:
         self.active: list[bool] = []
         self.collected: list[int] = []
         self.returned: list[int] = []
+        self.top = -1  # the current street's highest bet so far (an amount index): see Winamax's "bets"
         self.total = -1
         self.total_rounded = ""  # a total the site rounded ("3.37k"), in place of ``total``
         self.rake = -1
@@ -196,6 +197,14 @@ class SiteText:
         p = max(pa, pb)
         self.raw.append((va * 10 ** (p - pa) + vb * 10 ** (p - pb), p))
         return len(self.raw) - 1
+
+    def larger(self, a: int, b: int) -> int:
+        """The index of the larger of ``raw[a]`` and ``raw[b]`` (-1: none)."""
+        if a < 0 or b < 0:
+            return b if a < 0 else a
+        (va, pa), (vb, pb) = self.raw[a], self.raw[b]
+        p = max(pa, pb)
+        return a if va * 10 ** (p - pa) >= vb * 10 ** (p - pb) else b
 
     # -- seats -----------------------------------------------------------------------------------
     def seat(self, number: int, name: str, stack: int, sitting_out: bool) -> None:

@@ -129,13 +129,20 @@ def _player_line(st: T.SiteText, pos: int, rest: str, i: int) -> bool:
     elif r.startswith("calls "):
         st.act(CHECK_CALL, pos)
     elif r.startswith("bets "):
-        st.act(BET_RAISE, pos, st.amount(_cut(r[5:], _ALL_IN), i))
+        bet = st.amount(_cut(r[5:], _ALL_IN), i)
+        if st.top >= 0 and bet >= 0:
+            # older logs write a raise as a bet of the increment ("bets 292.50" over the big
+            # blind of 120, then "calls 292.50"): a raise to the street's bet plus it
+            bet = st.add(st.top, bet)
+        st.top = bet
+        st.act(BET_RAISE, pos, bet)
     elif r.startswith("raises "):
         a = _cut(r[7:], _ALL_IN)
         cut = a.find(" to ")
         if cut < 0:
             return False
-        st.act(BET_RAISE, pos, st.amount(a[cut + 4:], i))
+        st.top = st.amount(a[cut + 4:], i)
+        st.act(BET_RAISE, pos, st.top)
     elif r.startswith("shows ["):
         end = r.find("]")
         if end < 0:
@@ -159,7 +166,10 @@ def _player_line(st: T.SiteText, pos: int, rest: str, i: int) -> bool:
                 if a.endswith(_OUT_OF_POSITION):  # a blind posted from outside the blinds (a new player)
                     a = _cut(a[:-len(_OUT_OF_POSITION)], _ALL_IN)
                     kind = T.P_OUT
-                st.post(pos, kind, st.amount(a, i))
+                amount = st.amount(a, i)
+                if kind == T.P_BIG or kind == T.P_STRADDLE or kind == T.P_OUT:
+                    st.top = st.larger(st.top, amount)
+                st.post(pos, kind, amount)
                 return True
         return False
     return True
@@ -199,6 +209,7 @@ def _street(st: T.SiteText, line: str) -> int:
         if b < 0 or e < b:
             return 0
         cards = rest[b + 1:e]
+        st.top = -1  # a new betting round
         if run == "" or run == "FIRST":
             st.act(T.BOARD, -1, -1, cards)
         else:

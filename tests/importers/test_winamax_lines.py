@@ -311,3 +311,45 @@ def test_an_older_rounded_total_is_compared_to_its_last_digit():
     assert report.status == "valid" and not _codes(report)
     _, wrong = _one(SNG.replace("Total pot 1.26k", "Total pot 1.30k"))
     assert "site-total-pot-mismatch" in _codes(wrong)
+
+
+def test_an_older_raise_written_as_a_bet_is_a_raise_by_it():
+    text = """Winamax Poker - Tournament "KING 5 - Stade 2C" buyIn: Ticket level: 7 - HandId: #6307872438747255-64-1288123510 - Holdem no limit (10/60/120) - 2010/10/26 21:05:10 UTC
+Table: 'KING 5 - Stade 2C(1468666)#118' 9-max (real money) Seat #5 is the button
+Seat 3: Player2 (6370)
+Seat 5: Player4 (5168)
+Seat 6: Player5 (2255)
+Seat 7: Player6 (1220)
+*** ANTE/BLINDS ***
+Player2 posts ante 10
+Player4 posts ante 10
+Player5 posts ante 10
+Player6 posts ante 10
+Player5 posts small blind 60
+Player6 posts big blind 120
+*** PRE-FLOP ***
+Player2 calls 120
+Player4 folds
+Player5 folds
+Player6 bets 292.50
+Player2 calls 292.50
+*** FLOP *** [5h 3c 9d]
+Player6 bets 797.50 and is all-in
+Player2 raises 797.50 to 1595
+*** TURN *** [5h 3c 9d][Jd]
+*** RIVER *** [5h 3c 9d Jd][7h]
+*** SHOW DOWN ***
+Player6 shows [Ah Td] (High card : Ace)
+Player2 shows [7c 9c] (Two pairs : 9 and 7)
+Player2 collected 3348 from pot
+*** SUMMARY ***
+Total pot 3.35k | No rake
+Board: [5h 3c 9d Jd 7h]
+Seat 3: Player2 showed [7c 9c] and won 3348 with Two pairs : 9 and 7
+"""
+    hand, report = _one(text)
+    # Player6, the big blind, raises to 120 + 292.50; Player2 calls it
+    assert hand.action_texts[6:9] == ("p1 f", "p2 cbr 412.5", "p3 cc")
+    assert "raise-below-minimum" not in _codes(report)
+    # 40 in antes, 60, and 1,210 from each: 2,520 (the site's own figures are of its rounded chips)
+    assert report.settlement.pot_total == 25200

@@ -18,7 +18,8 @@ SAMPLES = ROOT / "samples"
 # Codes no sample hand can show: a hand that cannot be read (the tests in tests/grammar/ and
 # tests/test_hostile_inputs.py raise each), a file that is not a hand, and handaudit's own failure.
 NO_SAMPLE = {"syntax-error", "missing-field", "invalid-field", "unknown-field", "unknown-variant", "invalid-card",
-             "unknown-player", "duplicate-hand", "no-hands", "unreadable-input", "not-phh-file", "internal-error"}
+             "unknown-player", "duplicate-hand", "no-hands", "unreadable-input", "not-phh-file", "internal-error",
+             "site-tournament-summary"}
 
 
 def test_codes_doc_is_current():

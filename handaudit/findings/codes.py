@@ -317,13 +317,37 @@ CODES: dict[str, CodeInfo] = {
            fix="Correct the recorded results.",
            sample="rake-no-flop-no-drop.phh"),
         # --- site logs (the importers room) ---
-        _c("site-unknown-line", ERROR,
-           "A line of a site's hand history that the importer's grammar does not know, or an amount it cannot read.",
-           why="A line nobody reads may be an action the replay then misses; it is named with its line number "
-               "so it can be looked at, and the rest of the hand and of the file is still read.",
-           example="PokerStars: 'Carl: wiggles $5' between the actions",
-           fix="Check the file for damage; if the site writes such lines, the grammar needs them (report it).",
+        _c("site-unknown-line", WARNING,
+           "A line of a site's hand history that is neither an action, nor a table event, nor a figure the importer knows.",
+           why="A line nobody reads may say something the audit should know; it is named with its line number so "
+               "it can be looked at. It names no seated player as the one who acted, so it cannot have moved chips: "
+               "the hand is still audited (and a converted .phhs keeps the warning, as `_site_unread`).",
+           example="PokerStars: 'The dealer wiggles the deck' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
            sample="pokerstars-unknown-line.txt"),
+        _c("site-unreadable-line", ERROR,
+           "A line that names a seated player as acting (\"NAME: ...\"), the header, or an amount cannot be read.",
+           why="\"NAME: ...\" is how a site writes what a player did; one the importer cannot read may have put "
+               "chips in or taken them out, so the hand is not replayed from a guess: it is unreadable, named "
+               "with the line. The rest of the file is read.",
+           example="PokerStars: 'Tunks2: wiggles $5' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
+           sample="pokerstars-unreadable-line.txt"),
+        _c("site-format-not-read", ERROR,
+           "A hand of another site's format, which handaudit has no importer for.",
+           why="A file of another site's logs is said to be one, once per hand header it holds (each an unreadable "
+               "entry naming the site and the hand number), so that no hand is passed over in silence or folded "
+               "into one entry with the others.",
+           example="a Full Tilt Poker log: 'Full Tilt Poker Game #33286946295: Table Iowa (heads up) - ...'",
+           fix="Convert the hands to PHH with a tool that reads that site's format, and audit the PHH files.",
+           sample="foreign-site.txt"),
+        _c("site-tournament-summary", INFO,
+           "A PokerStars tournament summary (no hand): read into the tournaments output, not audited as a hand.",
+           why="A summary file states a tournament's buy-in, entrants and each finish and prize; it holds no hand, "
+               "so `check` never counts it as one (it writes it to the tournaments output). Read one hand at a "
+               "time (explain, convert, the library's audit), it is named with this reason.",
+           example="'PokerStars Tournament #2030617466, No Limit Hold'em' and its 'Buy-In:' and finish lines",
+           fix="Nothing to fix: `handaudit check` reads it into the tournaments output."),
         _c("site-unknown-player", ERROR,
            "A site's action, post, deal or collection names someone who is not in the hand's seat list.",
            why="Names are read against the seat list, never guessed; chips put in or won by someone not seated "
@@ -363,16 +387,20 @@ CODES: dict[str, CodeInfo] = {
            fix="Nothing to fix in the file; read the replay's findings after the cap with this in mind.",
            sample="pokerstars-cap-game.txt"),
         _c("site-run-twice", WARNING,
-           "The site ran the board twice: the first run is replayed and settled.",
-           why="PHH holds one board, so the awards of each run cannot be checked; the site's total pot and rake "
-               "still are, and the second run's cards are kept in `_site_run_twice`.",
+           "The site ran the board twice (or more): each pot is split between the runs and each share settled "
+           "on its own run's board.",
+           why="PHH holds one board, so the first run is replayed; the site's boards are kept in `_site_boards` "
+               "and each pot is split as the site splits it (equal shares, an odd unit to the earlier runs), each "
+               "share awarded on its run's board, and the payouts compared with what the site paid. Without both "
+               "boards only the totals are compared.",
            example="PokerStars '*** FIRST RIVER *** ... *** SECOND RIVER ***', 'Hand was run twice'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-run-twice.txt"),
         _c("site-cash-out", WARNING,
-           "A player cashed out the hand: the pot was not awarded at showdown.",
-           why="With a cash-out (all-in insurance the site sells) the site records no payout to compare with the "
-               "settlement; the pots and the total are still compared.",
+           "A player cashed out the hand: the site paid them a sum instead of the pot, which it then awarded.",
+           why="With a cash-out (all-in insurance the site sells) the player is paid the cash-out, and the pot "
+               "they win goes to the site; the summary says which pot that was ('won ($X) ... pot not awarded "
+               "as player cashed out'), and that is compared with the settlement like any payout.",
            example="PokerStars 'm788 cashed out the hand for $26.10 | Cash Out Fee $0.26'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-cash-out.txt"),

@@ -96,8 +96,9 @@ def site_log_hand(data: bytes) -> SiteHand | None:
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
-TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
-                     r"is the button\s*$")
+# Every era's: the seat count is missing from some 2005 lines, the button from stud's (no button).
+TABLE_LINE: Final = (r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
+                     r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
 # Per site (registry order): the header's hand number, the table line's name (sites.Site).
 _HAND_NUMBER: Final = [re.compile(s.hand_number.encode("ascii")) for s in SITES]
 _TABLE_NAME: Final = [re.compile(s.table_name.encode("ascii")) for s in SITES]
@@ -139,6 +140,11 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
     (``"1"``, ``"2"``, ...). Text before the first header is one chunk with a problem."""
     text, encoding = decode(data)
     lines = split_lines(text)
+    at: list[int] | None = None  # each line's line of the file, when a spliced header was cut off
+    for m in _HEADER_ANYWHERE.finditer(text):
+        if m.start() > 0 and text[m.start() - 1] not in "\n\r\ufeff":
+            lines, at = unspliced(lines)  # a hand header in the middle of a line: two hands spliced
+            break
     chunks: list[Chunk] = []
     start = -1
     index = 0
@@ -150,34 +156,96 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
         if first_content < 0 and line.strip():
             first_content = i
         if line and line[0] in _HEAD_CHARS and is_head_line(line):
+            if start >= 0 and line == lines[start] and _only_blank(lines, start + 1, i):
+                start = i  # the header written twice (a line duplicated): one hand, not an empty one
+                continue
             if start >= 0:
-                chunks.append(_chunk(source, lines, start, i, index, encoding))
+                chunks.append(_chunk(source, lines, start, i, index, encoding, at))
                 index += 1
             elif first_content >= 0 and first_content < i:
-                chunks.append(Chunk(source, "", index, b"", first_content + 1, (
-                    "site-unknown-line", f"line {first_content + 1}: text before the first hand header; not read")))
+                first = first_content + 1 if at is None else at[first_content] + 1
+                chunks.append(Chunk(source, "", index, b"", first, (
+                    "site-unreadable-line", f"line {first}: text before the first hand header; not read")))
                 index += 1
             start = i
     if start >= 0:
-        chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
+        chunks.append(_chunk(source, lines, start, len(lines), index, encoding, at))
     elif first_content >= 0:
-        chunks.append(Chunk(source, "", 0, b"", first_content + 1,
-                            ("site-unknown-line", "no hand header in the file; not read")))
+        foreign = foreign_chunks(source, lines, first_content)
+        chunks.extend(foreign or [Chunk(source, "", 0, b"", first_content + 1,
+                                        ("site-unreadable-line", "no hand header in the file; not read"))])
     return chunks
 
 
-def _chunk(source: str, lines: list[str], start: int, end: int, index: int, encoding: str | None) -> Chunk:
+def foreign_chunks(source: str, lines: list[str], first: int) -> list[Chunk]:
+    """A file of another site's format (no PokerStars-format header): one unreadable chunk per
+    hand header it holds, saying which site (:mod:`.foreign`); [] when it holds none."""
+    from .foreign import foreign_file, foreign_head, message
+
+    out: list[Chunk] = []
+    site = foreign_file(lines[first].lstrip("\ufeff"))
+    if site is not None:
+        return [Chunk(source, "", 0, b"", first + 1, ("site-format-not-read", f"a {site} file that holds no hand "
+                                                      f"(a summary): handaudit reads PokerStars-format logs and PHH; "
+                                                      "not read"))]
+    for i in range(first, len(lines)):
+        line = lines[i].lstrip("\ufeff")
+        site = foreign_head(line)
+        if site is not None:
+            out.append(Chunk(source, str(len(out) + 1), len(out), b"", i + 1,
+                             ("site-format-not-read", message(site, line))))
+    return out
+
+
+def _only_blank(lines: list[str], start: int, end: int) -> bool:
+    for k in range(start, end):
+        if lines[k].strip():
+            return False
+    return True
+
+
+# A hand header anywhere in a log (split_log looks for one in the middle of a line: a splice).
+_HEADER_ANYWHERE: Final = re.compile(r"P(?:okerStars(?: Zoom| Home Game)?|PPoker) (?:Hand|Game) #\d+: ")
+
+
+def unspliced(lines: list[str]) -> tuple[list[str], list[int]]:
+    """``lines`` with every hand header that starts in the middle of a line (two hands spliced
+    mid-line) moved to a line of its own, so that neither hand is folded into the other; and
+    each line's 0-based line of the file (a cut line's two parts share theirs)."""
+    out: list[str] = []
+    at: list[int] = []
+    for i in range(len(lines)):
+        line = lines[i]
+        cut = 0
+        for m in _HEADER_ANYWHERE.finditer(line, 1):
+            if m.start() > cut:
+                out.append(line[cut:m.start()])
+                at.append(i)
+                cut = m.start()
+        out.append(line[cut:])
+        at.append(i)
+    return out, at
+
+
+def _chunk(source: str, lines: list[str], start: int, end: int, index: int, encoding: str | None,
+           at: list[int] | None = None) -> Chunk:
     while end > start + 1 and not lines[end - 1].strip():
         end -= 1
+    first = start + 1 if at is None else at[start] + 1  # the line of the file where the hand starts
     body = "\n".join(lines[start:end]).encode("utf-8", "surrogatepass")
+    if lines[start].startswith("PokerStars Tournament #"):
+        # a tournament summary, no hand: routed by its kind (run/batches.py) to the tournaments output
+        return Chunk(source, "", index, body, first, (
+            "site-tournament-summary", "a PokerStars tournament summary (no hand): read into the tournaments output, "
+            "not audited"))
     if len(body) > MAX_HAND_BYTES:
-        return Chunk(source, str(index + 1), index, b"", start + 1,
+        return Chunk(source, str(index + 1), index, b"", first,
                      ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
     if encoding is not None:
         # The decoding is said in the text the importer reads (a line it skips): the finding
         # then names it with the hand.
         body = body + f"\n#encoding {encoding}".encode("ascii")
-    return Chunk(source, str(index + 1), index, body, start + 1)
+    return Chunk(source, str(index + 1), index, body, first)
 
 
 # ---------------------------------------------------------------------------------------------

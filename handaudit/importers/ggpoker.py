@@ -19,6 +19,7 @@ from ..core.hand import BET_RAISE, CHECK_CALL, FOLD, SHOW_MUCK
 from ..core.variants import VARIANTS
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
+from . import lines as L
 from . import stars_like as T
 from .common import CURRENCY_OF_SYMBOL
 from .site_grammar import SiteGrammar
@@ -117,7 +118,8 @@ def _header(st: T.SiteText, line: str) -> str:
     """The header's fields -> the PHH variant code, or "" (with the finding saying why)."""
     m = _HEADER.match(line)
     if m is None:
-        st.find("site-unknown-line", f"line {st.chunk.line}: the hand header cannot be read: {line[:120]!r}", 0, True)
+        st.find("site-unreadable-line", f"line {st.chunk.line}: the hand header cannot be read: {line[:120]!r}", 0,
+                True)
         return ""
     hand_id = m.group("id")
     st.fields["hand"] = int(hand_id) if hand_id.isdigit() else hand_id
@@ -151,7 +153,7 @@ def _header(st: T.SiteText, line: str) -> str:
                 "audited", 0, True)
         return ""
     if not _stakes(st, rest[open_at + 1:-1]):
-        st.find("site-unknown-line", f"line {st.chunk.line}: the stakes {rest[open_at:][:60]!r} cannot be read", 0, True)
+        st.find("site-unreadable-line", f"line {st.chunk.line}: the stakes {rest[open_at:][:60]!r} cannot be read", 0, True)
         return ""
     return variant
 
@@ -202,7 +204,7 @@ def _player_line(st: T.SiteText, pos: int, rest: str, i: int, shows: list[tuple[
                     a = r[len(prefix):]
                     st.post(pos, kind, st.amount(a[:-len(_ALL_IN)] if a.endswith(_ALL_IN) else a, i))
                     return True
-            return r == "sits out" or r == "is sitting out" or r == "sitting out"
+            return False  # (sitting out, chat, ...: table events, see _other)
         return True
     r = rest.rstrip()
     if r.startswith(" collected "):
@@ -233,6 +235,20 @@ def _event_line(line: str) -> bool:
     return r.startswith("#encoding ")
 
 
+def _other(st: T.SiteText, line: str, i: int, pos: int) -> bool:
+    """A line that is no action, kept as a table event (the shared vocabulary of :mod:`.lines`,
+    else this site's own: :func:`_event_line` and the grammar's ``event`` lines); False if none."""
+    if line.startswith("#encoding "):
+        return True  # (the splitter's note of a file read as Windows-1252)
+    if st.table_event(line, i, pos):
+        return True
+    if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
+        text = line[len(st.names[pos]):].lstrip(": ") if pos >= 0 else line
+        st.event(i, L.T_TABLE, st.names[pos] if pos >= 0 else "", "", text)
+        return True
+    return False
+
+
 def _street(st: T.SiteText, line: str, i: int, shows: list[tuple[str, int, int, str]]) -> int:
     """A ``*** ... ***`` line: 1 the deal, 2 a board, 3 a showdown, 4 the summary, 0 unknown."""
     end = line.find(" ***", 4)
@@ -254,6 +270,7 @@ def _street(st: T.SiteText, line: str, i: int, shows: list[tuple[str, int, int, 
         if b < 0 or e < b:
             return 0
         cards = cards_text[b + 1:e]
+        st.board(run, cards_text)
         if run == "" or run == "FIRST":
             st.act(T.BOARD, -1, -1, cards)
         else:
@@ -321,7 +338,7 @@ def _summary_line(st: T.SiteText, line: str, i: int) -> None:
     elif line.startswith("Seat ") or line.startswith("Hand was run ") or "Board [" in line \
             or line == "FIRST" or line == "SECOND" or line == "THIRD":
         pass
-    elif not _event_line(line) and not GRAMMAR.accepts(line, st.ordered):
+    elif not _other(st, line, i, st.who(line)):
         st.unknown(line, i)
 
 
@@ -355,10 +372,10 @@ def _body_line(st: T.SiteText, line: str, i: int, shows: list[tuple[str, int, in
     pos = st.who(line)
     if pos >= 0 and _player_line(st, pos, line[len(st.names[pos]):], i, shows):
         return
-    if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
+    if _other(st, line, i, pos):
         return
     if pos >= 0:
-        st.find("site-unknown-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
+        st.find("site-unreadable-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
                 f"of a GGPoker hand: {line[:120]!r}", i, True)
     else:
         st.unknown(line, i)

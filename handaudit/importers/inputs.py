@@ -29,12 +29,16 @@ def is_site_head(head: bytes) -> bool:
         return True
     if head.startswith(BOM):
         head = head[3:]
-    if b"\0" in head or head.lstrip().startswith((b"[", b"#")):
+    if b"\0" in head:
         return False
+    if head.lstrip().startswith((b"[", b"#")) and not head.lstrip().startswith(b"#Game No :"):
+        return False  # (a PHH file, or a comment; "#Game No :" starts an 888 hand)
     for marker in MARKERS:
         if marker in head:
             return True
-    return False
+    from .foreign import looks_foreign
+
+    return looks_foreign(head)  # another site's log: read, to say once per hand that it is not read
 
 
 def is_site_file(path: str) -> bool:

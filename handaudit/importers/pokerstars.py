@@ -20,25 +20,41 @@ from ..core.cards import card_from_text
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
+from ..settlement.site_totals import ENCODING_MESSAGE
 from . import lines as L
 from .common import CURRENCY_OF_SYMBOL, TABLE_LINE, amount_units, currency_symbol, phh_order
 
+# The games the header names ("Hold'em", "5 Card Omaha Hi/Lo", ...), longest first in the pattern;
+# and their betting ("No Limit", "Pot Limit", "Limit"). Which PHH variant a (game, limit) is:
+# VARIANT_OF_GAME below, the one table of it.
+GAMES: Final[tuple[str, ...]] = (
+    "Hold'em", "Omaha Hi/Lo", "Omaha", "5 Card Omaha Hi/Lo", "5 Card Omaha", "6 Card Omaha Hi/Lo", "6 Card Omaha",
+    "Razz", "7 Card Stud Hi/Lo", "7 Card Stud", "5 Card Draw", "Triple Draw 2-7 Lowball", "Single Draw 2-7 Lowball",
+    "Triple Draw A-5 Lowball", "Badugi", "Courchevel Hi/Lo", "Courchevel", "5 Card Stud")
+LIMITS: Final = ("No Limit", "Pot Limit", "Fixed Limit", "Limit")
+_GAME_RE: Final = "|".join(re.escape(g) for g in sorted(GAMES, key=len, reverse=True))
+_LIMIT_RE: Final = "|".join(LIMITS)
+# The header of every era (the grammar file, pokerstars.lark, shows each form):
+#   SITE #ID: [{CLUB}] [[Zoom ]Tournament #T, [BUY-IN] ]GAME LIMIT [- [Match Round R, ]Level L] [(STAKES)] - DATE TIME ZONE [[DATE TIME ZONE]]
+# or, for a mixed game, MIX (GAME LIMIT[, STAKES]) in place of GAME LIMIT (STAKES).
 _HEADER: Final = re.compile(
-    r"(?P<site>PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #(?P<id>\d+):\s+"
-    r"(?:Tournament #(?P<tid>\d+),?\s+(?P<buyin>.*?)\s+)?"
-    r"(?P<game>Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha|Razz|7 Card Stud Hi/Lo|7 Card Stud"
-    r"|5 Card Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|Courchevel Hi/Lo|Courchevel)"
-    r"\s+(?P<limit>No Limit|Pot Limit|Limit)"
-    r"(?:\s+-\s+(?:Match Round [IVXLC]+, )?Level (?P<level>[IVXLC\d]+))?"
-    r"\s+\((?P<stakes>[^)]*)\)\s+-\s+(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s+(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
-    r"\s*(?P<zone>[A-Za-z]*)")
+    r"(?P<site>PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker (?:Hand|Game)) #(?P<id>\d+):\s+"
+    r"(?:\{(?P<club>[^}]*)\}\s+)?"
+    r"(?:(?P<ztour>Zoom )?Tournament #(?P<tid>\d+),?\s+(?:(?P<buyin>Freeroll|\S*\d\S*(?:\s+[A-Z]{2,3}\b)?)\s+)?)?"
+    r"(?:(?P<game>" + _GAME_RE + r")\s+(?P<limit>" + _LIMIT_RE + r")"
+    r"|(?P<mix>[^(\n]+?)\s+\((?P<mgame>" + _GAME_RE + r")\s+(?P<mlimit>" + _LIMIT_RE + r")(?:,\s*(?P<mstakes>[^)]*))?\))"
+    r"(?:\s+-\s+(?:Match Round [IVXLC\d]+,\s+)?Level (?P<level>[IVXLC\d]+))?"
+    r"(?:\s+\((?P<stakes>[^)]*)\))?"
+    r"\s+-\s+(?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})\s+(?:-\s+)?(?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+    r"\s*\(?(?P<zone>[A-Za-z]*)\)?")
 # Any other game: read only to say which game PHH has no code for.
-_OTHER_GAME: Final = re.compile(r"(?:PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #\d+:\s+(?:Tournament #\d+,?\s+)?"
-                                r"(?P<game>[^(]+?)\s+(?P<limit>No Limit|Pot Limit|Limit)\b")
+_OTHER_GAME: Final = re.compile(r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker (?:Hand|Game)) #\d+:\s+"
+                                r"(?:\{[^}]*\}\s+)?(?:(?:Zoom )?Tournament #\d+,?\s+)?"
+                                r"(?:[^(\n]*\()?(?P<game>[^(,\n]+?)\s+(?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b")
 _TABLE: Final = re.compile(TABLE_LINE)
 _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£¥₹]?[\d.,]+) in chips(?:, [^)]*)?\)"
                           r"(?P<note> is sitting out| out of hand.*)?\s*$")
-_STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
+_STREET: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
                             r"(?P<cards>(?: \[[^\]]*\])*)\s*(?:\{Rake: [^}]*\})?\s*$")
 _TOTALS: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>(?: Main pot \S+\.)?(?: Side pot(?:-\d+)? \S+\.)*)"
                             r" \| Rake (?P<rake>\S+)")
@@ -68,6 +84,14 @@ _DEAL: Final = 1
 _SHOWDOWN: Final = 2
 _SECOND_SHOWDOWN: Final = 3
 _SUMMARY: Final = 4
+
+
+def _game_of(header: re.Match) -> tuple[str, str]:
+    """(game, limit) a header names, the mixed game's current one for a mixed header; "Fixed
+    Limit" is "Limit"."""
+    game = header.group("game") or header.group("mgame")
+    limit = header.group("limit") or header.group("mlimit")
+    return game, "Limit" if limit == "Fixed Limit" else limit
 
 
 def _roman(text: str) -> int | None:
@@ -105,17 +129,35 @@ class _Hand:
         self.fatal = False
         self.places = 0  # the most decimal places of an amount PHH holds
         self.raw: list[tuple[int, int]] = []  # every amount read: (digits, places), referred to by index
+        self.unread_lines: list[dict] = []  # lines read as nothing: site-unknown-line warnings
+        self.events: list[dict] = []  # table events
 
     # -- helpers -----------------------------------------------------------------------------
     def find(self, code: str, message: str, line: int, fatal: bool = False) -> None:
         self.findings.append(Finding(code, message, line=self.chunk.line + line, column=1))
         self.fatal = self.fatal or fatal
 
+    def unread(self, line: int, text: str, why: str = "not a line the importer knows") -> None:
+        """A line read as nothing (no action, no table event): said as a ``site-unknown-line``
+        warning, the hand still audited. Kept as the hand's ``_site_unread`` (so a converted file
+        says it too: handaudit.settlement.site_totals)."""
+        self.unread_lines.append({"line": self.chunk.line + line, "text": f"{why}: {text[:160]}"})
+
+    def event(self, line: int, ev: L.Event, player: str) -> None:
+        """A table event kept in the hand's ``_site_events`` (:func:`.lines.table_events`)."""
+        entry: dict = {"line": self.chunk.line + line, "kind": ev[3], "player": player}
+        if ev[2]:
+            value, places = amount_units(ev[2])
+            if value >= 0:
+                entry["amount"] = amount_text(value, places)
+        entry["text"] = ev[4][:200]
+        self.events.append(entry)
+
     def amount(self, text: str, line: int, phh: bool = True) -> int:
         """Reads ``text`` as an amount, kept as ``self.raw[index]``; -1 (with a finding) if bad."""
         value, places = amount_units(text.strip())
         if value < 0:
-            self.find("site-unknown-line", f"line {self.chunk.line + line}: {text!r} is not an amount", line, True)
+            self.find("site-unreadable-line", f"line {self.chunk.line + line}: {text!r} is not an amount", line, True)
             return -1
         if phh and places > self.places:
             self.places = places
@@ -144,28 +186,28 @@ class _Hand:
                 self.find("site-game-not-phh", f"{other.group('game')} {other.group('limit')} has no PHH variant code: "
                           "the hand is not audited", 0, True)
             else:
-                self.find("site-unknown-line", f"line {chunk.line}: the hand header cannot be read: "
+                self.find("site-unreadable-line", f"line {chunk.line}: the hand header cannot be read: "
                           f"{lines[0][:120]!r}", 0, True)
             return self._result(None)
-        game, limit = header.group("game"), header.group("limit")
+        game, limit = _game_of(header)
         variant = VARIANT_OF_GAME.get((game, limit))
         fields: dict = {"venue": self.venue, "hand": int(header.group("id"))}
         self._header_fields(header, fields)
         if variant is None and (game, limit) in NOT_READ_YET:
             self.find("site-game-not-read", f"{game} {limit} (PHH variant {NOT_READ_YET[(game, limit)]}) is not read "
                       "by the PokerStars importer yet: the hand is not audited", 0)
-            return self._result(None)
+            return self._result(None, fields)
         if variant is None:
             self.find("site-game-not-phh", f"{game} {limit} has no PHH variant code (PHH has FT, NT, NS, PO, FO/8, "
                       "F7S, F7S/8, FR, N2L1D, F2L3D, FB): the hand is not audited", 0)
-            return self._result(None)
-        stakes = header.group("stakes")
+            return self._result(None, fields)
+        stakes = header.group("stakes") or header.group("mstakes") or ""
         cap = " Cap " in stakes
         if cap:
             fields["_site_cap"] = stakes[stakes.find(" - ") + 3:stakes.find(" Cap ")].strip()
         small_big = stakes.split(" ")[0].split("/")
         if len(small_big) != 2:
-            self.find("site-unknown-line", f"line {chunk.line}: stakes {stakes!r} cannot be read", 0)
+            self.find("site-unreadable-line", f"line {chunk.line}: stakes {stakes!r} cannot be read", 0, True)
             return self._result(None)
         # No-limit and pot-limit: "small blind/big blind"; fixed limit: "small bet/big bet".
         small_stake = self.amount(small_big[0], 0)
@@ -186,15 +228,18 @@ class _Hand:
         table = _TABLE.match(lines[rows[1]])
         button = 0
         r = 1
-        if table is None:
-            self.find("site-unknown-line", f"line {chunk.line + rows[1]}: the table line cannot be read: "
-                      f"{lines[rows[1]][:120]!r}", rows[1])
+        if table is None and _SEAT.match(lines[rows[1]]) is not None:
+            r = 1  # no table line (some 2005 logs): the seats follow the header
+        elif table is None:
+            self.unread(rows[1], lines[rows[1]], "the table line cannot be read")
             if lines[rows[1]].startswith("Table '"):
                 r = 2  # the table line, unread: the seats are read from the next line (button: see _build)
         else:
             fields["table"] = table.group("name")
-            fields["seat_count"] = int(table.group("max"))
-            button = int(table.group("button"))
+            if table.group("max"):
+                fields["seat_count"] = int(table.group("max"))
+            if table.group("button"):
+                button = int(table.group("button"))
             r = 2
         # Seats: number, name, stack, whether dealt in.
         seat_nos: list[int] = []
@@ -227,7 +272,16 @@ class _Hand:
             fields["time_zone_abbreviation"] = zone  # "ET", "CET": the PHH field for the abbreviation
         if header.group("tid"):
             fields["event"] = f"Tournament #{header.group('tid')}"
+            fields["_site_tournament"] = int(header.group("tid"))
             fields["_site_buyin"] = (header.group("buyin") or "").strip()
+            if header.group("ztour"):
+                fields["_site_zoom"] = True
+        if header.group("site").endswith(("Zoom Hand", "Zoom Game")):
+            fields["_site_zoom"] = True
+        if header.group("club") is not None:
+            fields["_site_club"] = header.group("club")  # a Home Game's club
+        if header.group("mix"):
+            fields["_site_mixed"] = header.group("mix").strip()  # the mixed game ("HORSE", "Mixed NLH/PLO")
         level = header.group("level")
         if level:
             value = _roman(level)
@@ -246,12 +300,15 @@ class _Hand:
         known: list[str] = [""] * n_seats
         active = [False] * n_seats
         sat_out = [False] * n_seats
+        allin = [False] * n_seats  # a line of theirs said "and is all-in"
         phase = _POSTS
         total = rake = -1
         site_pots: list[int] = []
         cancelled = run_twice = summary = False
         cash_outs: list[str] = []
         second_board: list[str] = []
+        boards: dict[str, str] = {}  # run it twice (or three times): each run's board, by run
+        cash_won = [-1] * n_seats  # a player who cashed out: the pot the summary says they won
         last = start - 1
         for i in range(start, len(lines)):
             line = lines[i].rstrip()
@@ -261,14 +318,14 @@ class _Hand:
             if line.startswith("*** "):
                 m = _STREET.match(line)
                 if m is None:
-                    self.find("site-unknown-line", f"line {self.chunk.line + i}: unknown street marker {line[:120]!r}", i)
+                    self.unread(i, line, "an unknown street marker")
                     continue
                 street, run = m.group("street"), m.group("run")
                 if street == "HOLE CARDS":
                     phase = _DEAL
                     events.append(("deal", -1, -1, ""))
                 elif street == "SHOW DOWN":
-                    phase = _SECOND_SHOWDOWN if run == "SECOND" else _SHOWDOWN
+                    phase = _SECOND_SHOWDOWN if run == "SECOND" or run == "THIRD" else _SHOWDOWN
                 elif street == "SUMMARY":
                     phase = _SUMMARY
                     summary = True
@@ -276,7 +333,9 @@ class _Hand:
                     cards = m.group("cards").rsplit("[", 1)[-1].rstrip("] ") if m.group("cards") else ""
                     if run is not None:
                         run_twice = True
-                    if run == "SECOND":
+                        # the run's whole board so far: every bracket of its marker
+                        boards[run] = " ".join(m.group("cards").replace("[", " ").replace("]", " ").split())
+                    if run == "SECOND" or run == "THIRD":
                         second_board.append(cards)
                     else:
                         events.append(("db", -1, -1, cards))
@@ -285,16 +344,22 @@ class _Hand:
                 if line.startswith("Total pot "):
                     t = _TOTALS.match(line)
                     if t is None:
-                        self.find("site-unknown-line", f"line {self.chunk.line + i}: the totals cannot be read: "
-                                  f"{line[:120]!r}", i)
+                        self.unread(i, line, "the totals cannot be read")
                         continue
                     total = self.amount(t.group("total"), i, False)
                     rake = self.amount(t.group("rake"), i, False)
                     site_pots = [self.amount(a, i, False) for a in _SIDE.findall(t.group("pots"))]
                 elif line.startswith("Seat ") or "Board [" in line or line == "Hand was run twice":
                     run_twice = run_twice or line == "Hand was run twice"
-                elif not L.other_line(line):
-                    self._grammar(line, i, ordered, by_length)
+                    if line.startswith("Seat ") and "cashed out" in line:
+                        self._cash_won(line, i, seat_nos, cash_won)
+                else:
+                    k = L.player_at(line, ordered)
+                    ev = L.event_of(line[len(ordered[k]):], k) if k >= 0 else L.other_line(line)
+                    if ev[0] == L.E_EVENT:
+                        self.event(i, ev, names[by_length[k]] if k >= 0 else "")
+                    elif self._grammar(line, i, ordered, by_length, quiet=True)[0] == L.E_UNKNOWN:
+                        self.unread(i, line)
                 continue
             if line.startswith("Dealt to "):
                 k = L.player_at(line, ordered, 9)
@@ -307,7 +372,8 @@ class _Hand:
                 b = rest.find("[")
                 e = rest.find("]", b)
                 if b < 0 or e < 0:
-                    self.find("site-unknown-line", f"line {self.chunk.line + i}: {line[:120]!r}", i)
+                    self.find("site-unreadable-line", f"line {self.chunk.line + i}: the cards dealt to {names[pos]} "
+                              f"cannot be read: {line[:120]!r}", i, True)
                     continue
                 dealt_cards = rest[b + 1:e]
                 if _cards(dealt_cards) is None:
@@ -338,36 +404,40 @@ class _Hand:
             if line == "No low hand qualified":
                 continue
             k = L.player_at(line, ordered)
-            ev = L.player_line(line[len(ordered[k]):], k) if k >= 0 else ("unknown", -1, "", "", "")
-            if ev[0] == L.E_UNKNOWN and k >= 0:
+            ev = L.player_line(line[len(ordered[k]):], k) if k >= 0 else L.other_line(line)
+            if ev[0] == L.E_UNKNOWN:
                 ev = self._grammar(line, i, ordered, by_length, quiet=True)
             if ev[0] == L.E_UNKNOWN:
-                if L.other_line(line):
-                    continue
                 if k < 0 and ": " in line and self._looks_like_action(line):
                     self.find("site-unknown-player", f"line {self.chunk.line + i}: an action by someone not in the seat "
                               f"list: {line[:120]!r}", i, True)
-                    continue
-                if k < 0:
-                    ev = self._grammar(line, i, ordered, by_length)
+                elif k >= 0 and line[len(ordered[k])] == ":":
+                    # "NAME: ..." is how the site writes what a player did: one it does not know
+                    # may have moved chips, so the hand is not replayed from a guess.
+                    self.find("site-unreadable-line", f"line {self.chunk.line + i}: {names[by_length[k]]} did something "
+                              f"the importer cannot read: {line[:120]!r}", i, True)
                 else:
-                    self.find("site-unknown-line", f"line {self.chunk.line + i}: not a line of a PokerStars hand: "
-                              f"{line[:120]!r}", i)
-                if ev[0] == L.E_UNKNOWN:
-                    continue
+                    self.unread(i, line)
+                continue
             kind = ev[0]
             pos = by_length[ev[1]] if ev[1] >= 0 else -1
-            if kind != L.E_OTHER and (pos < 0 or kind not in _PLAYER_EVENTS):
+            if kind == L.E_EVENT or kind == L.E_OTHER:
+                if kind == L.E_EVENT:
+                    self.event(i, ev, names[pos] if pos >= 0 else "")
+                    if phase == _POSTS and pos >= 0 and ev[3] == L.T_SITS_OUT and line[len(names[pos])] == ":":
+                        sat_out[pos] = not posts[pos]
+                continue
+            if pos < 0 or kind not in _PLAYER_EVENTS:
                 # a line of another part of the hand (a summary's, a header's) where actions are
-                self.find("site-unknown-line", f"line {self.chunk.line + i}: a line out of place: {line[:120]!r}", i)
+                self.unread(i, line, "a line out of place")
                 continue
-            if kind == L.E_OTHER:
-                if phase == _POSTS and pos >= 0 and (line.endswith(": sits out") or line.endswith(": is sitting out")):
-                    sat_out[pos] = not posts[pos]
-                continue
+            if kind == L.E_FOLD and allin[pos]:
+                continue  # the site writes a fold for a player already all in: nothing to replay
+            if L.ALL_IN in line:
+                allin[pos] = True
             active[pos] = True
             if kind == L.E_POST:
-                posts[pos].append((ev[3], self.amount(ev[2], i)))
+                posts[pos].append((ev[3] + "!" if L.ALL_IN in line else ev[3], self.amount(ev[2], i)))
             elif kind == L.E_FOLD:
                 events.append((FOLD, pos, -1, ""))
             elif kind == L.E_CHECK or kind == L.E_CALL:
@@ -393,6 +463,9 @@ class _Hand:
                       "*** SUMMARY ***: not read", last, True)
         if run_twice:
             fields["_site_run_twice"] = " / ".join(second_board) or True  # the second run's boards
+            runs = [boards[r] for r in ("FIRST", "SECOND", "THIRD") if r in boards]
+            if len(runs) >= 2 and "FIRST" in boards:
+                fields["_site_boards"] = runs  # each run's whole board: each settled on its own
         # Dealt in: seated and not "out of hand"; a player marked sitting out (on the seat line, or
         # before the deal) only if they post or act (a tournament deals sitting-out players in).
         dealt = [k for k in range(n_seats) if out[k] != "out" and (active[k] or (not out[k] and not sat_out[k]
@@ -406,7 +479,20 @@ class _Hand:
         if self.fatal:
             return self._result(None, fields)
         return self._build(variant, fields, dealt, seat_nos, names, stacks, posts, events, known, collected,
-                           returned, button, stakes, total, rake, site_pots, run_twice, cash_outs, cancelled)
+                           returned, button, stakes, total, rake, site_pots, run_twice, cash_outs, cancelled, cash_won)
+
+    def _cash_won(self, line: str, i: int, seat_nos: list[int], cash_won: list[int]) -> None:
+        """``Seat 2: m788 (button) showed [Th Ts] and won ($38.95) with ... (pot not awarded as player
+        cashed out)``: the pot the cashed-out player won, as the site states it."""
+        colon = line.find(":")
+        number = line[5:colon]
+        won = line.find(" won (")
+        if colon < 0 or not number.isdigit() or won < 0 or int(number) not in seat_nos:
+            return
+        end = line.find(")", won)
+        a = self.amount(line[won + 6:end], i, False)
+        if a >= 0:
+            cash_won[seat_nos.index(int(number))] = a
 
     def _sum(self, a: int, b: int) -> int:
         (va, pa), (vb, pb) = self.raw[a], self.raw[b]
@@ -423,24 +509,24 @@ class _Hand:
 
     def _grammar(self, line: str, i: int, ordered: list[str], by_length: list[int],
                  quiet: bool = False) -> L.Event:
-        """The grammar's reading of a line the string tests do not know; a finding if none."""
+        """The grammar's reading of a line the string tests do not know (unknown if none; not
+        ``quiet``: said as a ``site-unknown-line`` warning)."""
         k = L.player_at(line, ordered)
         text = L.placeholder(line, 0, len(ordered[k]), k) if k >= 0 else line
         ev = L.grammar_event(text)
         if ev[0] == L.E_UNKNOWN and not quiet:
-            self.find("site-unknown-line", f"line {self.chunk.line + i}: not a line of a PokerStars hand: "
-                      f"{line[:120]!r}", i)
+            self.unread(i, line)
         return ev
 
     def _build(self, variant: str, fields: dict, dealt: list[int], seat_nos: list[int], names: list[str],
                stacks: list[int], posts: list[list[tuple[str, int]]], events: list[tuple[str, int, int, str]],
                known: list[str], collected: list[int], returned: list[int], button: int, stakes: tuple[int, int],
                total: int, rake: int, site_pots: list[int], run_twice: bool, cash_outs: list[str],
-               cancelled: bool) -> ReadResult:
+               cancelled: bool, cash_won: list[int]) -> ReadResult:
         sb_seat = -1
         for k in dealt:
             for kind, _ in posts[k]:
-                if kind == "sb" and sb_seat < 0:
+                if (kind == "sb" or kind == "sb!") and sb_seat < 0:
                     sb_seat = seat_nos[k]
         dealt_seats = [seat_nos[k] for k in dealt]
         if button == 0 and sb_seat >= 0:  # the table line was not read: the button is the seat
@@ -455,10 +541,18 @@ class _Hand:
         blinds = [0] * n
         big_seen = False
         small_seen = False
+        full_big = self.units(stakes[0] if variant in _FIXED else stakes[1])  # the big blind of the stakes
         for p in range(n):
             slot = 1 - p if heads_up else p  # heads-up the forced bets are written reversed
             for kind, a in posts[positions[p]]:
                 units = self.units(a)
+                if kind.endswith("!"):  # "... and is all-in": exactly what the site says was put in
+                    kind = kind[:-1]
+                    if kind == "bb" and not big_seen and units < full_big:
+                        # a big blind all in for less: PHH's blind is the full one, the stack the
+                        # rest (the replay puts in what the stack holds; the others call the full
+                        # blind, as the site has them do)
+                        units = full_big
                 if kind == "ante":
                     antes[slot] += units
                 elif kind == "sb" and not small_seen:
@@ -537,9 +631,24 @@ class _Hand:
             fields["_site_cash_out"] = cash_outs
         if cancelled:
             fields["_site_cancelled"] = True
+        if any(antes):
+            fields["_site_antes_layered"] = True  # the site's side pots hold the antes as any chip
+        if self.events:
+            fields["_site_events"] = self.events
+        if self.unread_lines:
+            fields["_site_unread"] = self.unread_lines
+            self.unread_lines = []  # said by the settlement's reconciliation (site_totals), from the fields
         winnings: tuple[int, ...] | None = None
-        if not run_twice and not cash_outs and not cancelled:
-            winnings = tuple([self.units(collected[pos]) for pos in positions])
+        runs_read = not run_twice or "_site_boards" in fields  # each run's board known: the awards compared
+        if runs_read and not cancelled and (not cash_outs or all([cash_won[pos] >= 0 or collected[pos] >= 0
+                                                                  for pos in positions if names[pos] in
+                                                                  " ".join(cash_outs)])):
+            # what the site paid from the pots: its "collected" lines, and for a player who cashed
+            # out the pot the summary says they won (the site, not the player, took it)
+            winnings = tuple([self.units(cash_won[pos] if cash_won[pos] >= 0 else collected[pos]) for pos in positions])
+            if cash_outs:
+                fields["_site_cash_won"] = [self.site_text(cash_won[pos]) if cash_won[pos] >= 0 else ""
+                                            for pos in positions]
         small, big = self.units(stakes[0]), self.units(stakes[1])
         fixed = variant in _FIXED
         hand = Hand(
@@ -555,11 +664,19 @@ class _Hand:
         texts.append(text)
 
     def _result(self, hand: Hand | None, fields: dict | None = None) -> ReadResult:
+        for entry in self.unread_lines:  # (a hand not read: its unread lines said here)
+            self.findings.append(Finding("site-unknown-line", f"line {entry['line']}: {entry['text']}",
+                                         line=entry["line"], column=1))
         if "\n#encoding " in self.text:
-            self.findings.append(Finding("site-encoding", "the file is not UTF-8: read as Windows-1252, the code page "
-                                         "the site wrote its older logs in", line=self.chunk.line, column=1))
+            if hand is not None and hand.fields is not None:
+                hand.fields["_site_encoding"] = "cp1252"  # said by site_totals (a converted file says it too)
+            else:
+                self.findings.append(Finding("site-encoding", ENCODING_MESSAGE, line=self.chunk.line, column=1))
+        known = None
+        if hand is None and fields:  # an unreadable hand is still named by what its header said
+            known = {k: fields[k] for k in ("hand", "table", "venue", "event") if k in fields}
         return ReadResult(self.chunk.source, self.chunk.hand_key, hand, tuple(self.findings), self.text,
-                          self.chunk.line)
+                          self.chunk.line, known)
 
 
 def _cards_of(text: str) -> tuple[int, ...]:

@@ -38,7 +38,8 @@ class Site:
 
     def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str,
                  markers: tuple[str, ...] = (), hand_number: str = r" #(\d+):",
-                 table_name: str = r"Table '(.*)' \d+-max(?: \(Play Money\))? Seat #\d+ is the button\s*$") -> None:
+                 table_name: str = (r"Table '(.*)'(?: \d+-max)?(?: \((?:Play|Real) Money\))?"
+                                    r"(?: Seat #\d+ is the button)?\s*$")) -> None:
         self.name: Final = name
         self.heads: Final = heads
         self.module: Final = module

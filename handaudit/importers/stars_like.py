@@ -19,6 +19,8 @@ from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, NOOP
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
+from ..settlement.site_totals import ENCODING_MESSAGE
+from . import lines as L
 from .common import phh_order
 
 # Forced-bet kinds (``SiteText.post``).
@@ -122,6 +124,8 @@ class SiteText:
         self.site = site
         self.findings: list[Finding] = []
         self.fatal = False
+        self.unread_lines: list[dict] = []  # lines read as nothing: site-unknown-line warnings (_site_unread)
+        self.table_events: list[dict] = []  # table events and tournament facts (_site_events)
         self.places = 0
         self.raw: list[tuple[int, int]] = []
         self.fields: dict = {"venue": venue}
@@ -148,6 +152,7 @@ class SiteText:
         self.added = -1  # what the site put in the pot (a cash drop)
         self.site_pots: list[int] = []
         self.runs: list[str] = []  # the boards of the second and later runs
+        self.boards: dict[str, str] = {}  # each run's whole board so far ("FIRST", "SECOND", "THIRD")
         self.cash_outs: list[str] = []  # the pot was not awarded (a cash-out)
         self.ev_cashouts: list[str] = []  # paid beside the pot (GGPoker's all-in EV cashout)
         self.button = 0
@@ -158,21 +163,49 @@ class SiteText:
     # -- findings and amounts -----------------------------------------------------------------
     def find(self, code: str, message: str, line: int, fatal: bool = False) -> None:
         """A finding at ``line`` (0-based in the hand's text). A line nobody knows that leaves the
-        hand read (it names no seated player) is a warning: the hand is audited as usual."""
-        severity = "warning" if code == "site-unknown-line" and not fatal else ""
-        self.findings.append(Finding(code, message, line=self.chunk.line + line, column=1, severity=severity))
+        hand read (it names no seated player) is no finding here but an unread line
+        (:meth:`unread`): a warning the hand's conversion carries too."""
+        if code == "site-unknown-line" and not fatal:
+            self.unread_lines.append({"line": self.chunk.line + line, "text": message.partition(": ")[2] or message})
+            return
+        if code == "site-unknown-line":
+            code = "site-unreadable-line"
+        self.findings.append(Finding(code, message, line=self.chunk.line + line, column=1))
         self.fatal = self.fatal or fatal
 
     def unknown(self, line: str, i: int, what: str = "") -> None:
-        self.find("site-unknown-line", f"line {self.chunk.line + i}: {what or f'not a line of a {self.site} hand'}: "
-                  f"{line[:120]!r}", i)
+        """A line read as nothing: a ``site-unknown-line`` warning, kept in the hand's ``_site_unread``."""
+        self.unread_lines.append({"line": self.chunk.line + i,
+                                  "text": f"{what or f'not a line of a {self.site} hand'}: {line[:160]!r}"})
+
+    def event(self, i: int, kind: str, player: str, amount: str, text: str) -> None:
+        """A table event or tournament fact, kept in the hand's ``_site_events``
+        (:func:`.lines.table_events`): sitting out, joins, chat, bounties, finishes."""
+        entry: dict = {"line": self.chunk.line + i, "kind": kind, "player": player}
+        if amount:
+            value, places = site_amount(amount.strip())
+            if value >= 0:
+                entry["amount"] = amount_text(value, places)
+        entry["text"] = text[:200]
+        self.table_events.append(entry)
+
+    def table_event(self, line: str, i: int, pos: int) -> bool:
+        """``line`` as a table event (the words after a seated player's name at ``pos``, or the
+        whole line when it names nobody seated), kept; False if it is none the shared vocabulary
+        (:mod:`.lines`) knows."""
+        ev = L.event_of(line[len(self.names[pos]):], pos) if pos >= 0 else L.other_line(line)
+        if ev[0] != L.E_EVENT:
+            return False
+        self.event(i, ev[3], self.names[pos] if pos >= 0 else "", ev[2], ev[4])
+        return True
 
     def amount(self, text: str, line: int, phh: bool = True) -> int:
         """``text`` read as an amount, kept as ``self.raw[index]``; -1 (with a finding) if it is not one.
         ``phh``: an amount PHH holds (it sets the hand's scale)."""
         value, places = site_amount(text.strip())
         if value < 0:
-            self.find("site-unknown-line", f"line {self.chunk.line + line}: {text[:40]!r} is not an amount", line, True)
+            self.find("site-unreadable-line", f"line {self.chunk.line + line}: {text[:40]!r} is not an amount", line,
+                      True)
             return -1
         if phh and places > self.places:
             self.places = places
@@ -287,11 +320,30 @@ class SiteText:
         self.events = events[:start] + sorted(events[start:], key=rank)
 
     def result(self, hand: Hand | None) -> ReadResult:
+        for entry in self.unread_lines:  # (a hand not read: its unread lines said here)
+            self.findings.append(Finding("site-unknown-line", f"line {entry['line']}: {entry['text']}",
+                                         line=entry["line"], column=1))
         if "\n#encoding " in self.text:
-            self.findings.append(Finding("site-encoding", "the file is not UTF-8: read as Windows-1252, the code page "
-                                         "the site wrote its older logs in", line=self.chunk.line, column=1))
+            if hand is not None:
+                self.fields["_site_encoding"] = "cp1252"  # said by site_totals (a converted file says it too)
+            else:
+                self.findings.append(Finding("site-encoding", ENCODING_MESSAGE, line=self.chunk.line, column=1))
+        known = None
+        if hand is None:  # an unreadable hand is still named by what its header said
+            known = {k: self.fields[k] for k in ("hand", "table", "venue", "event") if k in self.fields}
         return ReadResult(self.chunk.source, self.chunk.hand_key, hand, tuple(self.findings), self.text,
-                          self.chunk.line)
+                          self.chunk.line, known)
+
+    def board(self, run: str, cards_text: str) -> None:
+        """A street marker's cards of run ``run`` ("" when the board is run once): the run's whole
+        board so far is every bracketed group of the line ("[Th 9c 5s 4d] [Kd]")."""
+        whole = " ".join(cards_text.replace("[", " ").replace("]", " ").split())
+        if run == "":
+            for key in ("", "FIRST", "SECOND", "THIRD"):
+                if key == "" or key in self.boards:
+                    self.boards[key] = whole
+        else:
+            self.boards[run] = whole
 
     def build(self, variant: str, hole: int, fixed: bool, uncalled_in_pot: bool = False,
               total_net: bool = False, shows_unordered: bool = False) -> ReadResult:
@@ -337,7 +389,7 @@ class SiteText:
         fields["actions"] = texts
         self._site_fields(positions, uncalled_in_pot, total_net)
         winnings: tuple[int, ...] | None = None
-        if not self.runs and not self.cash_outs and self.added < 0 and self.rake >= 0:
+        if (not self.runs or "_site_boards" in fields) and not self.cash_outs and self.added < 0 and self.rake >= 0:
             # (Winamax's collected amounts include the uncalled bet: "gross" winnings, which the
             # settlement reads as such)
             winnings = tuple([self.units(self.collected[pos]) for pos in positions])
@@ -481,6 +533,14 @@ class SiteText:
                                     for pos in positions]
         if self.runs:
             fields["_site_run_twice"] = " / ".join(self.runs)
+            boards = [self.boards[r] for r in ("FIRST", "SECOND", "THIRD") if r in self.boards]
+            if len(boards) >= 2 and "SECOND" in self.boards:
+                fields["_site_boards"] = boards  # each run's whole board: each settled on its own
+        if self.table_events:
+            fields["_site_events"] = self.table_events
+        if self.unread_lines:
+            fields["_site_unread"] = self.unread_lines
+            self.unread_lines = []  # said by the settlement's reconciliation (site_totals), from the fields
         if self.cash_outs:
             fields["_site_cash_out"] = self.cash_outs
         if self.ev_cashouts:

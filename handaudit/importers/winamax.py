@@ -18,6 +18,7 @@ from ..core.hand import BET_RAISE, CHECK_CALL, FOLD, SHOW_MUCK
 from ..core.variants import VARIANTS
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
+from . import lines as L
 from . import stars_like as T
 from .common import CURRENCY_OF_SYMBOL
 from .site_grammar import SiteGrammar
@@ -66,7 +67,8 @@ def _header(st: T.SiteText, line: str) -> tuple[str, str]:
     """The header's fields -> (PHH variant code, limit), or ("", "") with the finding saying why."""
     m = _HEADER.match(line)
     if m is None:
-        st.find("site-unknown-line", f"line {st.chunk.line}: the hand header cannot be read: {line[:120]!r}", 0, True)
+        st.find("site-unreadable-line", f"line {st.chunk.line}: the hand header cannot be read: {line[:120]!r}", 0,
+                True)
         return "", ""
     st.fields["hand"] = m.group("id")
     st.fields["year"] = int(m.group("y"))
@@ -98,7 +100,7 @@ def _header(st: T.SiteText, line: str) -> tuple[str, str]:
     stakes = m.group("stakes")
     parts = stakes.split("/")
     if len(parts) < 2 or len(parts) > 3:
-        st.find("site-unknown-line", f"line {st.chunk.line}: the stakes {stakes!r} cannot be read", 0, True)
+        st.find("site-unreadable-line", f"line {st.chunk.line}: the stakes {stakes!r} cannot be read", 0, True)
         return "", ""
     # "0.50€/1€": small and big blind; "25/150/300": ante, small and big blind; fixed limit: the
     # small and big bet last.
@@ -186,6 +188,20 @@ def _event_line(line: str) -> bool:
     return r.startswith("#encoding ") or (r.startswith("***** End of hand ") and r.endswith(" *****"))
 
 
+def _other(st: T.SiteText, line: str, i: int, pos: int) -> bool:
+    """A line that is no action, kept as a table event (the shared vocabulary of :mod:`.lines`,
+    else this site's own: :func:`_event_line` and the grammar's ``event`` lines); False if none."""
+    if line.startswith("#encoding "):
+        return True  # (the splitter's note of a file read as Windows-1252)
+    if st.table_event(line, i, pos):
+        return True
+    if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
+        text = line[len(st.names[pos]):].lstrip(": ") if pos >= 0 else line
+        st.event(i, L.T_TABLE, st.names[pos] if pos >= 0 else "", "", text)
+        return True
+    return False
+
+
 def _street(st: T.SiteText, line: str) -> int:
     """A ``*** ... ***`` line: 1 the deal or blinds, 2 a board, 3 the showdown, 4 the summary, 0 unknown."""
     end = line.find(" ***", 4)
@@ -210,6 +226,7 @@ def _street(st: T.SiteText, line: str) -> int:
             return 0
         cards = rest[b + 1:e]
         st.top = -1  # a new betting round
+        st.board(run, rest)
         if run == "" or run == "FIRST":
             st.act(T.BOARD, -1, -1, cards)
         else:
@@ -282,7 +299,7 @@ def _summary_line(st: T.SiteText, line: str, i: int) -> None:
             st.unknown(line, i, "the totals cannot be read")
     elif line.startswith("Seat ") or line.startswith("Board: [") or line.startswith("Board ["):
         pass
-    elif not _event_line(line) and not GRAMMAR.accepts(line, st.ordered):
+    elif not _other(st, line, i, st.who(line)):
         st.unknown(line, i)
 
 
@@ -307,10 +324,10 @@ def _body_line(st: T.SiteText, line: str, i: int) -> None:
     pos = st.who(line)
     if pos >= 0 and _player_line(st, pos, line[len(st.names[pos]):], i):
         return
-    if _event_line(line) or GRAMMAR.accepts(line, st.ordered):
+    if _other(st, line, i, pos):
         return
     if pos >= 0:
-        st.find("site-unknown-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
+        st.find("site-unreadable-line", f"line {st.chunk.line + i}: a line about {st.names[pos]} that is not one "
                 f"of a Winamax hand: {line[:120]!r}", i, True)
     else:
         st.unknown(line, i)

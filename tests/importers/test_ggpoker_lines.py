@@ -129,6 +129,9 @@ Seat 4: 7f8a9b0c (small blind) showed [Qs Qd] and lost with Pair of Queens
     assert hand.action_texts[-2:] == ("p1 sm QsQd", "p2 sm Ac9h")
     assert report.status == "valid" and report.findings == ()
     assert (report.settlement.payout_check, report.settlement.rake_check) == ("match", "exact")
+    # the tournament's facts kept as the hand's table events
+    assert [(e["kind"], e["player"], e.get("amount")) for e in f["_site_events"]] == [
+        ("bounty", "3b4c5d6e", "1250"), ("finished", "7f8a9b0c", None)]
 
 
 def test_short_deck_antes_and_the_button_blind():
@@ -264,11 +267,12 @@ def test_an_unknown_line_is_a_warning_and_the_hand_is_audited():
     assert hand is not None and report.status == "valid"
     [f] = report.findings
     assert (f.code, f.severity, f.line) == ("site-unknown-line", "warning", 16)
+    assert hand.fields["_site_unread"] == [{"line": 16, "text": "not a line of a GGPoker hand: 'The dealer sneezes'"}]
 
 
 def test_a_line_about_a_seated_player_nobody_reads_makes_the_hand_unreadable():
     [report] = _audit(CASH.replace("5e6f7a8b: folds", "5e6f7a8b: wiggles $5"))
-    assert report.read.hand is None and _codes(report) == {"site-unknown-line"}
+    assert report.read.hand is None and _codes(report) == {"site-unreadable-line"}
     assert "5e6f7a8b" in report.findings[0].message and report.findings[0].severity == "error"
 
 
@@ -278,6 +282,7 @@ def test_table_events_and_sitting_out_are_no_actions():
     text = text.replace("*** FLOP ***", "99ff88ee: sits out\n5e6f7a8b has timed out\n*** FLOP ***")
     hand, report = _one(text)
     assert hand.players == 3 and report.status == "valid" and report.findings == ()
+    assert [e["kind"] for e in hand.fields["_site_events"]] == ["sits-out", "timed-out"]
 
 
 def test_the_duplicate_key_is_the_sites_hand_id():

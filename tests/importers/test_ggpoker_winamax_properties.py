@@ -37,7 +37,15 @@ def _log(site: str, n: int) -> list[str]:
 def _check(site: str, lines: list[str]) -> None:
     data = "\n".join(lines).encode("utf-8")
     chunks = split_log("x.txt", data)
-    heads = [line for line in lines if line.lstrip("\ufeff").startswith(HEADS[site])]
+    heads = []
+    last = -1
+    for i, line in enumerate(lines):
+        if line.lstrip("\ufeff").startswith(HEADS[site]):
+            if last >= 0 and lines[last] == line and not any(x.strip() for x in lines[last + 1:i]):
+                last = i  # a header written twice is one hand (common.split_log)
+                continue
+            heads.append(line)
+            last = i
     first = next((i for i, line in enumerate(lines) if line.startswith(HEADS[site])), len(lines))
     preamble = any(line.strip() for line in lines[:first])
     assert len(chunks) == len(heads) + (1 if preamble else 0)

@@ -225,7 +225,7 @@ def test_an_unknown_line_is_a_warning_and_the_hand_is_audited():
 
 def test_a_line_about_a_seated_player_nobody_reads_makes_the_hand_unreadable():
     [report] = _audit(CASH.replace("Kool Shen folds", "Kool Shen dances"))
-    assert report.read.hand is None and _codes(report) == {"site-unknown-line"}
+    assert report.read.hand is None and _codes(report) == {"site-unreadable-line"}
 
 
 def test_windows_1252_euros():

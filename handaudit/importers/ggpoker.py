@@ -385,6 +385,11 @@ def _read(st: T.SiteText) -> ReadResult:
     lines = st.text.split("\n")
     variant = _header(st, lines[0])
     if not variant:
+        for line in lines[1:3]:  # the hand still named by its table (ReadResult.known)
+            table = _TABLE.match(line)
+            if table is not None:
+                st.fields["table"] = table.group("name")
+                break
         return st.result(None)
     if len(lines) < 2 or not (lines[1].strip() or any([line.strip() for line in lines[2:]])):
         st.find("site-truncated-hand", f"line {st.chunk.line}: the hand stops after its header", 0, True)

@@ -157,3 +157,8 @@ def test_the_owners_bad_cards_are_named(audited):
 def test_betting_amounts_are_the_sites(audited):
     hand, _ = _one(audited, "GeneralHands/RushAndCash.txt")
     assert [a.amount for a in hand.actions if a.kind == BET_RAISE] == [30, 20, 70]
+
+
+def test_an_unreadable_hand_is_still_named(audited):
+    [read] = [r for rel, _c, r, _rep in audited if rel.endswith("PostingDead.txt")]
+    assert read.hand is None and read.known == {"hand": "HD54233001", "table": "NLHGold19", "venue": "GGPoker"}

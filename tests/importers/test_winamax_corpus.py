@@ -193,3 +193,9 @@ def test_the_shows_are_put_in_the_order_the_rule_asks(audited):
     # tomtom87700 bet the river and livio91760 called: the bettor's cards first
     assert hand.action_texts[-2:] == ("p6 sm Jc6dJh5c", "p3 sm ThQc2dKs")
     assert "show-order" not in {f.code for f in report.findings}
+
+
+def test_an_unreadable_hand_is_still_named(audited):
+    [(read, report)] = [(r, rep) for rel, c, r, rep in audited if rel.endswith("HandActionTests/UncalledBet.txt")]
+    assert read.hand is None and read.known == {"hand": "11810000-240-1538700000", "table": "Middlesbrough 02",
+                                                "venue": "Winamax"}

@@ -66,6 +66,10 @@ GRAMMAR: Final = SiteGrammar("winamax.lark")
 def _header(st: T.SiteText, line: str) -> tuple[str, str]:
     """The header's fields -> (PHH variant code, limit), or ("", "") with the finding saying why."""
     m = _HEADER.match(line)
+    if m is None and line.startswith("Winamax Poker - Tournament summary"):
+        st.find("site-format-not-read", f"line {st.chunk.line}: a Winamax tournament summary (no hand): the tournaments "
+                "output reads PokerStars' summaries only; not read", 0, True)
+        return "", ""
     if m is None:
         st.find("site-unreadable-line", f"line {st.chunk.line}: the hand header cannot be read: {line[:120]!r}", 0,
                 True)

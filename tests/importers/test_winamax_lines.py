@@ -353,3 +353,17 @@ Seat 3: Player2 showed [7c 9c] and won 3348 with Two pairs : 9 and 7
     assert "raise-below-minimum" not in _codes(report)
     # 40 in antes, 60, and 1,210 from each: 2,520 (the site's own figures are of its rounded chips)
     assert report.settlement.pot_total == 25200
+
+
+def test_a_tournament_summary_is_said_to_be_no_hand():
+    text = """Winamax Poker - Tournament summary : Sit&Go Freeroll(144278641)
+Player : Hero
+Buy-In : 0€ + 0€
+Registered players : 9
+Prizepool : 0€
+Tournament started 2016/01/07 18:50:38 UTC
+You finished in 3rd place
+"""
+    [report] = _audit(text)
+    assert report.read.hand is None and _codes(report) == {"site-format-not-read"}
+    assert "tournament summary" in report.findings[0].message

@@ -28,11 +28,13 @@ def test_the_python_api_example_runs_as_a_plain_script(tmp_path):
     assert "died" not in proc.stderr
     assert runs.read_text() == "__main__\n"
     lines = proc.stdout.splitlines()
-    # every .phh sample is one hand, and so is every PokerStars sample (read by its content)
-    hands = len(list((REPO / "samples").glob("*.phh"))) + len(list((REPO / "samples").glob("pokerstars-*.txt")))
+    # every .phh sample is one hand, and every site log sample (read by its content) its hands
+    from handaudit.importers.common import split_log
+
+    hands = len(list((REPO / "samples").glob("*.phh"))) + sum(
+        [len(split_log(p.name, p.read_bytes())) for p in (REPO / "samples").glob("*.txt")])
     hands += sum(len(re.findall(r"(?m)^\[\d+\]$", f.read_text()))  # the sessions' samples
                  for f in (REPO / "samples" / "sessions").glob("*.phhs"))
-    hands += 2  # samples/foreign-site.txt: another site's log of two hands, an entry each
     assert any(line.startswith(f"{hands} hands: ") for line in lines), proc.stdout  # print(summary): short
     assert lines[-1] == "['actions', 'findings', 'hands', 'players', 'pots']"
     assert (tmp_path / "report" / "_SUCCESS").exists()

@@ -395,6 +395,15 @@ CODES: dict[str, CodeInfo] = {
            example="a PokerStars hand whose text ends after the river's actions",
            fix="Export the hand again from the site.",
            sample="pokerstars-truncated-hand.txt"),
+        _c("site-game-not-read", ERROR,
+           "The site's game has a variant code, but this site's importer does not read its text of it yet.",
+           why="Stud, razz and draw games are written with their own street markers, up cards and discards; "
+               "the PokerStars importer reads them, the Winamax and PartyPoker importers not yet (the shared "
+               "samples hold none). The hand is counted unreadable with this reason rather than replayed "
+               "from a wrong reading; the finding names the code the game would have.",
+           example="Winamax '7-Card Stud' or 'Razz'; PartyPoker '7 Card Stud'",
+           fix="Convert the hand to PHH with another tool and audit the PHH file, or report the game so "
+               "the importer learns it."),
         _c("site-game-not-phh", ERROR,
            "The site's game has no variant code, in PHH or among handaudit's extension codes, so the hand "
            "cannot be replayed.",
@@ -431,6 +440,15 @@ CODES: dict[str, CodeInfo] = {
            example="PokerStars 'm788 cashed out the hand for $26.10 | Cash Out Fee $0.26'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-cash-out.txt"),
+        _c("site-ev-cashout", INFO,
+           "A player took the site's all-in EV cashout: the site paid or charged it beside the pot.",
+           why="GGPoker's all-in insurance pays a player who is behind (\"Receives Cashout\") or charges one who "
+               "is ahead (\"Pays Cashout Risk\") from the site's own money; the pot is still dealt out and "
+               "collected as usual, so the payouts are compared, and this says why the player's balance "
+               "differs from the pot's award.",
+           example="GGPoker 'oiesfcv1: Chooses to EV Cashout' ... 'oiesfcv1: Pays Cashout Risk ($22.68)'",
+           fix="Nothing to fix in the file.",
+           sample="ggpoker-ev-cashout.txt"),
         _c("site-hand-cancelled", WARNING,
            "The site cancelled the hand.",
            why="A cancelled hand awards nothing; it is settled as far as it went, and with fewer than two "

@@ -89,6 +89,9 @@ def site_log_hand(data: bytes) -> SiteHand | None:
         if line.strip():
             first = line
             venue = _venue_at(line) or venue
+    i = head_index(first)
+    if i >= 0 and SITES[HEADS[i][2]].hand_number:
+        return _site_keyed(HEADS[i][2], venue, data, first, end)
     m = _HAND_NUMBER.search(first)
     digits = b"" if m is None else (m.group(1) or m.group(2) or m.group(3))
     if m is None or len(digits) > 18:  # (a number past the limits: the importer says so; no key)
@@ -132,6 +135,41 @@ def _site_table(header: bytes, line: str) -> str | None:
 
 
 _TABLE_READERS: dict = {}  # importer module -> its table_of
+_SITE_KEYS: dict = {}  # site index -> its (hand id, table name) patterns, compiled
+
+
+def _site_keyed(site: int, venue: str, data: bytes, first: bytes, end: int) -> SiteHand | None:
+    """The key of a hand of a site that names its own hand id and table patterns
+    (:attr:`.sites.Site.hand_number`, :attr:`.sites.Site.table_name`): the id as written (a
+    number without its leading zeros when it is digits only), the table from one of the three
+    lines after the header."""
+    patterns = _SITE_KEYS.get(site)
+    if patterns is None:
+        entry = SITES[site]
+        patterns = (re.compile(entry.hand_number.encode("utf-8")),
+                    re.compile(entry.table_name.encode("utf-8")) if entry.table_name else None)
+        _SITE_KEYS[site] = patterns
+    m = patterns[0].search(first)
+    if m is None or len(m.group(1)) > 40:  # (an id past the limits: the importer says so; no key)
+        return None
+    ident = m.group(1).decode("utf-8", "replace")
+    if ident.isdigit():
+        if len(ident) > 18:
+            return None
+        ident = str(int(ident))
+    table = None
+    looked = 0
+    while end >= 0 and looked < 3 and patterns[1] is not None:
+        start = end + 1
+        end = data.find(b"\n", start)
+        line = data[start:] if end < 0 else data[start:end]
+        if line.strip():
+            t = patterns[1].match(line)
+            if t is not None:
+                table = t.group(1).decode("utf-8", "replace")
+                break
+            looked += 1
+    return venue, table, ident
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
@@ -422,7 +460,7 @@ class _LogSplitter:
                 "output, not audited")))
             return
         if reader is None:
-            return
+            return  # (another site's tournament summary: no hand, not counted as one)
         given: list[Chunk] = reader(kind, chunk)
         done.extend(given)
         self.index += len(given)

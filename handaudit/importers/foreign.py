@@ -20,8 +20,6 @@ _HEADS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"#Game No : \d+"), "888poker"),
     (re.compile(r"\*{5} Hand History for Game \d+"), "partypoker"),
     (re.compile(r"Game #\d+ starts\."), "partypoker"),
-    (re.compile(r"Poker Hand #[A-Z]*\d+: "), "GGPoker"),
-    (re.compile(r"Winamax Poker - "), "Winamax"),
     (re.compile(r"Hand #\d+ - [^-]+\([^)]*\) - "), "Winning Poker Network"),
     (re.compile(r"Game started at: \d"), "Winning Poker Network"),
     (re.compile(r"\s*<game gamecode="), "iPoker"),
@@ -30,8 +28,8 @@ _HEADS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
 _OTHER_FILES: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"\*{5} Cassava Tournament Summary"), "888poker"),
 )
-SNIFF: Final = re.compile(r"(?m)^\s*(?:\ufeff)?(?:Full Tilt Poker Game #|\*{5} [^\n]*Hand History for Game|#Game No :|Poker Hand #[A-Z]*\d+:|"
-                          r"Winamax Poker - |Game started at: |<session |<game gamecode=|\*{5} Cassava Tournament Summary)")
+SNIFF: Final = re.compile(r"(?m)^\s*(?:\ufeff)?(?:Full Tilt Poker Game #|\*{5} [^\n]*Hand History for Game|#Game No :|"
+                          r"Game started at: |<session |<game gamecode=|\*{5} Cassava Tournament Summary)")
 
 
 def foreign_head(line: str) -> str | None:

@@ -39,14 +39,23 @@ class Site:
     header follows ("#Game No : 123" before "***** 888poker Hand History for Game 123 *****"):
     the lines up to that header are one hand's, not a hand each.
 
+    ``hand_number`` and ``table_name``, for a site whose hand ids are not digits after ``#`` (or
+    whose table line is not PokerStars'): regular expressions (on a hand's header line, and on a
+    line of the three after it) whose first group is the site's hand id and table name as the
+    importer names them (its PHH conversion's ``hand`` and ``table``): what the
+    ``duplicate-hand`` check keys a hand by before it is read. A hand id of digits only is keyed
+    as a number (``"0042"`` as ``"42"``), any other as written (GGPoker's ``HD23847510``). Empty:
+    the shared patterns of :func:`.common.site_log_hand`.
+
     A plain class with slots, not a dataclass: a dataclass's methods are compiled from source
     at every start, and every run imports the registry (tests/test_startup.py).
     """
 
-    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "leads")
+    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "leads", "hand_number", "table_name")
 
     def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str, markers: tuple[str, ...] = (),
-                 header: str = "", blocks: tuple[tuple[str, str], ...] = (), leads: tuple[str, ...] = ()) -> None:
+                 header: str = "", blocks: tuple[tuple[str, str], ...] = (), leads: tuple[str, ...] = (),
+                 hand_number: str = "", table_name: str = "") -> None:
         self.name = name
         self.heads = heads
         self.module = module
@@ -54,6 +63,8 @@ class Site:
         self.header = header
         self.blocks = blocks
         self.leads = leads
+        self.hand_number = hand_number
+        self.table_name = table_name
 
     def __repr__(self) -> str:
         return (f"Site({self.name!r}, heads={self.heads!r}, module={self.module!r}, markers={self.markers!r}, "
@@ -103,6 +114,22 @@ SITES: Final[tuple[Site, ...]] = (
          markers=("** Dealing down cards **", "** Dealing Flop **"),
          header=r"(?:\*{5}\s*Hand History [Ff]or Game [0-9]+|Game #[0-9]+ starts)",
          leads=("Game #",)),
+    Site("ggpoker",
+         heads=(("Poker Hand #", "GGPoker"),),  # "Poker Hand #HD…:", "#RC…", "#TM…", "#OM…", "#SG…", digits only
+         module="ggpoker",
+         markers=("*** SHOWDOWN ***",),
+         # (not after a letter: "PPPoker Hand #1: " ends with it, and is no GGPoker hand spliced in)
+         header=r"(?<![A-Za-z])Poker Hand #[A-Z]*[0-9]+: ",
+         hand_number=r"^Poker Hand #([A-Z]*\d+):",
+         table_name=r"Table '(.*)' \d+-max Seat #\d+ is the button\s*$"),
+    Site("winamax",
+         heads=(("Winamax Poker - ", "Winamax"),),  # "Winamax Poker - CashGame|Tournament|Go Fast|…"
+         module="winamax",
+         markers=("*** ANTE/BLINDS ***", "*** PRE-FLOP ***"),
+         header=r"Winamax Poker - .* - HandId: #[0-9]",
+         hand_number=r" - HandId: #(\d+(?:-\d+)*) - ",
+         blocks=((r"Winamax Poker - Tournament summary", "tournament-summary"),),
+         table_name=r"Table: '(.*)' \d+-max"),
 )
 
 # Every (header prefix, venue, site index), in registry order: what detection and routing test.

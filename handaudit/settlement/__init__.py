@@ -51,6 +51,7 @@ from .site_totals import (
     COLLECTED,
     RAKE,
     TOTAL,
+    UNCALLED_IN_POT,
     interleave_runs,
     run_boards,
     site_findings,
@@ -207,6 +208,10 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
     if c.payout_check == MISMATCH and replay.ruling_index is not None and replay.recorded_contributions is not None:
         c = _payouts_follow_record(hand, replay, rulebook, c, received, antes, trim, variant, notes, ended_first)
     findings = c.findings
+    if hand.fields and UNCALLED_IN_POT in hand.fields and c.convention == "gross":
+        # the site's own convention (Winamax counts an uncalled bet in what its bettor collects):
+        # not the file's finding
+        findings = tuple([f for f in findings if f.code != "winnings-gross"])
     if hand.fields and (TOTAL in hand.fields or COLLECTED in hand.fields):
         findings = findings + tuple(site_findings(hand, pots, returned, received))
     return Settlement(determined, tuple(pots), tuple(contributions), returned, received, c.finishing_stacks,

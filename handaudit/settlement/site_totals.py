@@ -16,6 +16,19 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
 ``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
 ``_site_cancelled``        true: the site cancelled the hand
+``_site_fees``             what the site takes from the pot beside the rake, each ``"Name amount"``
+                           (GGPoker's ``Jackpot``, ``Bingo``, ``Fortune``, ``Tax``): the players
+                           collect the pot less the rake and these
+``_site_added``            what the site puts in the pot itself (GGPoker's "Cash Drop to Pot",
+                           Winamax's "Hold-up to Pot"): in the stated total and the collections
+``_site_total_net``        true: the stated total pot is after the rake and fees (Winamax)
+``_site_uncalled_in_pot``  true: the stated total and collections include the uncalled bets the
+                           site returns without a line (Winamax): the settlement's returns are
+                           added to its side before comparing
+``_site_total_rounded``    the total pot as the site rounded it (Winamax's older "Total pot 3.37k"):
+                           compared to the half of its last digit
+``_site_ev_cashout``       all-in EV cashouts the site paid or charged beside the pot (GGPoker):
+                           the pot is still awarded and compared
 ``_site_encoding``         "cp1252": the file was not UTF-8 (a ``site-encoding`` note)
 ``_site_unread``           the lines read as nothing ({line, text}): a ``site-unknown-line`` warning each
 ``_site_boards``           each run's whole board, for a hand run twice or more: each settled on its own
@@ -44,6 +57,55 @@ RUN_TWICE: Final = "_site_run_twice"
 CASH_OUT: Final = "_site_cash_out"
 CAP: Final = "_site_cap"
 CANCELLED: Final = "_site_cancelled"
+FEES: Final = "_site_fees"
+ADDED: Final = "_site_added"
+TOTAL_NET: Final = "_site_total_net"
+UNCALLED_IN_POT: Final = "_site_uncalled_in_pot"
+EV_CASHOUT: Final = "_site_ev_cashout"
+ROUNDED: Final = "_site_total_rounded"
+
+
+def rounded(value: object, scale: int) -> tuple[int, int] | None:
+    """A rounded figure ``"3.37k"`` (thousands, ``M`` millions) -> (its value, half its last
+    digit's unit) in units of ``scale``; None when it is not one."""
+    if not isinstance(value, str) or len(value) < 2 or value[-1] not in "kM":
+        return None
+    power = 3 if value[-1] == "k" else 6
+    whole, _, frac = value[:-1].partition(".")
+    if not whole.isdigit() or (frac and not frac.isdigit()) or len(frac) > power:
+        return None
+    unit = 10 ** (power - len(frac) + scale)
+    return int(whole + frac) * unit, unit // 2
+
+
+def _fees(fields: dict, scale: int) -> int | None:
+    """The sum of the stated fees beside the rake (0 without any), None if one is unreadable."""
+    value = fields.get(FEES)
+    if value is None:
+        return 0
+    if not isinstance(value, list):
+        return None
+    total = 0
+    for item in value:
+        if not isinstance(item, str):
+            return None
+        u = units(item.rpartition(" ")[2], scale)
+        if u is None:
+            return None
+        total += u
+    return total
+
+
+def _taken(fields: dict, scale: int) -> int | None:
+    """What the site states it took from the players' chips: rake and fees less what it added."""
+    rake = units(fields.get(RAKE), scale)
+    fees = _fees(fields, scale)
+    if rake is None or fees is None:
+        return None
+    added = units(fields.get(ADDED), scale) if ADDED in fields else 0
+    return None if added is None else rake + fees - added
+
+
 UNREAD: Final = "_site_unread"
 ENCODING: Final = "_site_encoding"
 ENCODING_MESSAGE: Final = ("the file is not UTF-8: read as Windows-1252, the code page the site wrote its older "
@@ -141,7 +203,9 @@ def stated_rakes(hand: Hand, pots: Sequence[Pot]) -> tuple[int, ...] | None:
     fields = hand.fields
     if not fields or RAKE not in fields:
         return None
-    rake = units(fields.get(RAKE), hand.scale)
+    if ADDED in fields:
+        return None
+    rake = _taken(fields, hand.scale)
     if rake is None or not pots:
         return None
     runs = _runs(hand)
@@ -205,6 +269,11 @@ def _said(fields: dict) -> list[Finding]:
                                "replayed and settled" + (f" (the second run: {second})" if isinstance(second, str)
                                                          else "") + "; the awards per run are not compared, the "
                                "totals are"))
+    ev = fields.get(EV_CASHOUT)
+    if isinstance(ev, list):
+        for line in ev:
+            out.append(Finding("site-ev-cashout", f"{line}: the site paid or charged this beside the pot; the pot "
+                               "is awarded and compared as usual"))
     cash = fields.get(CASH_OUT)
     if isinstance(cash, list):
         paid = CASH_WON in fields
@@ -229,12 +298,55 @@ def _said(fields: dict) -> list[Finding]:
     return out
 
 
+def _total_check(fields: dict, pot_total: int, added: int | None, returned_total: int, rake: int | None,
+                 fees: int | None, scale: int) -> list[Finding]:
+    """The stated total pot against the settlement's, in the site's terms: with what the site
+    added, and (Winamax) with the uncalled returns and after the rake and fees."""
+    total = units(fields.get(TOTAL), scale)
+    gross = pot_total + (added or 0) + returned_total
+    expected: int | None = gross
+    if TOTAL_NET in fields:
+        expected = None if rake is None or fees is None else gross - rake - fees
+    if expected is not None and total == expected:
+        return []
+    approx = rounded(fields.get(ROUNDED), scale) if TOTAL not in fields else None
+    if expected is not None and approx is not None and abs(expected - approx[0]) <= approx[1]:
+        return []
+    stated = fields.get(ROUNDED) if TOTAL not in fields else (fields.get(TOTAL) if total is None
+                                                              else amount_text(total, scale))  # at the hand's scale
+    said = f"the site states a total pot of {stated}"
+    if expected is None:
+        return [Finding("site-total-pot-mismatch", f"{said}, and a rake or fee that cannot be read")]
+    how = [f"the settlement's pots total {amount_text(pot_total, scale)}"]
+    if added:
+        how.append(f"with the {amount_text(added, scale)} the site added")
+    if UNCALLED_IN_POT in fields:
+        how.append(f"with the uncalled {amount_text(returned_total, scale)} the site counts in")
+    if TOTAL_NET in fields:
+        how.append("after the rake and fees")
+    return [Finding("site-total-pot-mismatch", f"{said}; {', '.join(how)}: {amount_text(expected, scale)}")]
+
+
+def _rake_check(fields: dict, pot_total: int, added: int, got: int, rake: int, fees: int,
+                scale: int) -> list[Finding]:
+    """The stated rake and fees against the pot (with what the site added) less what was collected."""
+    if rake + fees == pot_total + added - got:
+        return []
+
+    def text(amount: int) -> str:
+        return amount_text(amount, scale)
+    extra = f" and fees of {text(fees)}" if FEES in fields else ""
+    plus = f" + {text(added)} added" if added else ""
+    return [Finding("site-rake-mismatch", f"the site states a rake of {text(rake)}{extra}; the pot{plus} less what "
+                    f"the players collected is {text(pot_total)}{plus} - {text(got)} = {text(pot_total + added - got)}")]
+
+
 def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
                   received: Sequence[int] | None) -> list[Finding]:
     """One finding per figure the site states that the settlement does not give (see the module
     docstring); none for a hand that states nothing."""
     fields = hand.fields
-    if not fields or (TOTAL not in fields and COLLECTED not in fields):
+    if not fields or (TOTAL not in fields and COLLECTED not in fields and ROUNDED not in fields):
         return _said(fields) if fields and (UNREAD in fields or ENCODING in fields) else []
     scale = hand.scale
     n = hand.players
@@ -246,19 +358,19 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     def text(amount: int) -> str:
         return amount_text(amount, scale)
 
-    total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
-    if TOTAL in fields and total != pot_total:
-        stated_total = fields.get(TOTAL) if total is None else text(total)  # at the hand's scale, as the pots
-        out.append(Finding("site-total-pot-mismatch", f"the site states a total pot of {stated_total}; "
-                           f"the settlement's pots total {text(pot_total)}"))
+    back_in = UNCALLED_IN_POT in fields  # the site's figures count the uncalled returns in
+    added = units(fields.get(ADDED), scale) if ADDED in fields else 0
+    fees = _fees(fields, scale)
     rake = units(fields.get(RAKE), scale) if RAKE in fields else None
+    total = units(fields.get(TOTAL), scale) if TOTAL in fields else None
+    if TOTAL in fields or ROUNDED in fields:
+        out.extend(_total_check(fields, pot_total, added, sum(returned) if back_in else 0, rake, fees, scale))
     collected = _list(fields.get(COLLECTED), scale, n)
+    if collected is not None and back_in:
+        collected = [collected[i] - (returned[i] if i < len(returned) else 0) for i in range(n)]
     cash_out = CASH_OUT in fields
-    if rake is not None and collected is not None and not cash_out:
-        got = sum(collected)
-        if rake != pot_total - got:
-            out.append(Finding("site-rake-mismatch", f"the site states a rake of {text(rake)}; the pot less what "
-                               f"the players collected is {text(pot_total)} - {text(got)} = {text(pot_total - got)}"))
+    if rake is not None and fees is not None and collected is not None and not cash_out:
+        out.extend(_rake_check(fields, pot_total, added or 0, sum(collected), rake, fees, scale))
     if POTS in fields:
         live = [a for a in _merged(pots, _runs(hand)) if a > 0]
         stated = _list(fields.get(POTS), scale, len(live))
@@ -287,7 +399,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
                                                                              or BOARDS in fields):
         for i in range(min(n, len(received))):
             c, r = collected[i], received[i]
-            if (c > 0) != (r > 0) or c > r:
+            if (c > 0) != (r > 0) or (c > r and not added):  # (a share of what the site added is no pot's)
                 said = (f"the site has p{i + 1} collect nothing" if c == 0 else
                         f"the site has p{i + 1} collect {text(c)}" + (" without winning a pot" if r == 0 else ""))
                 out.append(Finding("site-collected-mismatch", f"{said}; the settlement awards p{i + 1} {text(r)} "

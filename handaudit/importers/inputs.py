@@ -10,14 +10,27 @@ named on the command line that is neither is refused (exit status 2), as for PHH
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import IO
 
 from ..grammar.chunk import BOM, Chunk, read_problem, reason, unreadable_chunk
 from ..grammar.sources import NOT_PHH, expand_paths, is_phh_path, read_chunks, report_path
 from .common import SNIFF_BYTES, site_of_head, split_log, utf8_head
-from .sites import MARKERS
+from .sites import MARKERS, SITES, SPLIT_MARKERS
+
+
+def split_hook(head: bytes) -> Callable[[str, IO[bytes]], Iterator[Chunk]] | None:
+    """The splitting function of the site whose file ``head`` (its first bytes) starts, for a
+    site that is not a log of lines (:attr:`.sites.Site.split`), else None."""
+    for marker, i in SPLIT_MARKERS:
+        if marker in head:
+            module = importlib.import_module(f"{__package__}.{SITES[i].module}")
+            hook: Callable[[str, IO[bytes]], Iterator[Chunk]] = getattr(module, SITES[i].split)
+            return hook
+    return None
 
 
 
@@ -59,6 +72,10 @@ def read_inputs(path: str) -> Iterator[Chunk]:
         stream = sys.stdin.buffer
         head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES] if hasattr(stream, "peek") else b""
         if is_site_head(head):
+            hook = split_hook(head)
+            if hook is not None:
+                yield from hook("-", stream)
+                return
             yield from split_log("-", stream.read())
             return
         yield from read_chunks(path)
@@ -81,6 +98,19 @@ def _site_file(path: str) -> Iterator[Chunk]:
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError as err:
         yield unreadable_chunk(source, f"cannot open {source}: {reason(err)}")
+        return
+    try:
+        head = os.read(fd, SNIFF_BYTES)
+        hook = split_hook(head)
+        if hook is not None:  # a site that is not a log of lines: its own cutting, streamed
+            os.lseek(fd, 0, os.SEEK_SET)
+            with os.fdopen(fd, "rb") as f:  # (closes fd)
+                yield from hook(source, f)
+            return
+        os.lseek(fd, 0, os.SEEK_SET)
+    except OSError as err:
+        os.close(fd)
+        yield Chunk(source, "", 0, b"", 1, read_problem(source, err))
         return
     try:
         parts: list[bytes] = []

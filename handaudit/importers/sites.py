@@ -25,17 +25,23 @@ class Site:
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
 
+    ``split``: for a format that is not a log of lines (iPoker's XML session), the name of the
+    module's function ``split(source, stream) -> Iterator[Chunk]`` that cuts a file into hands;
+    a file holding one of the site's ``markers`` in its first bytes is given to it
+    (:mod:`.inputs`). Empty: the file is cut at header lines (:func:`.common.split_log`).
+
     A plain class, not a dataclass: building one costs a PHH run's start-up (tests/test_startup.py).
     """
 
-    __slots__ = ("heads", "markers", "module", "name")
+    __slots__ = ("heads", "markers", "module", "name", "split")
 
     def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str,
-                 markers: tuple[str, ...] = ()) -> None:
+                 markers: tuple[str, ...] = (), split: str = "") -> None:
         self.name: Final = name
         self.heads: Final = heads
         self.module: Final = module
         self.markers: Final = markers
+        self.split: Final = split
 
     def __repr__(self) -> str:
         return f"Site({self.name!r}, module={self.module!r})"
@@ -48,6 +54,13 @@ SITES: Final[tuple[Site, ...]] = (
          module="pokerstars",
          markers=("*** HOLE CARDS ***", "*** SUMMARY ***", "*** FLOP ***", "*** SHOW DOWN ***", "*** TURN ***",
                   "*** RIVER ***")),
+    # iPoker network XML session export: <session sessioncode=...> of <game gamecode=...>; each
+    # game's chunk is re-written to start with its <game gamecode= tag (importers/ipoker_xml.py).
+    Site("ipoker",
+         heads=(("<game gamecode=", "iPoker"),),
+         module="ipoker",
+         markers=("<session sessioncode=", "<game gamecode="),
+         split="split_session"),
 )
 
 # Every (header prefix, venue, site index), in registry order: what detection and routing test.
@@ -55,6 +68,11 @@ HEADS: Final[tuple[tuple[str, str, int], ...]] = tuple(
     [(prefix, venue, i) for i in range(len(SITES)) for prefix, venue in SITES[i].heads])
 # Every site's marker lines, as bytes: a file holding one near its start is a (broken) log.
 MARKERS: Final[tuple[bytes, ...]] = tuple([m.encode("utf-8") for s in SITES for m in s.markers])
+
+
+# (marker bytes, site index) of the sites with a split hook: what :mod:`.inputs` looks for.
+SPLIT_MARKERS: Final[tuple[tuple[bytes, int], ...]] = tuple(
+    [(m.encode("utf-8"), i) for i in range(len(SITES)) if SITES[i].split for m in SITES[i].markers])
 
 
 def site_named(name: str) -> Site:

@@ -29,7 +29,7 @@ from xml.parsers import expat
 from ..core.amounts import amount_text
 from ..core.cards import card_from_text
 from ..core.currencies import hand_minor_units
-from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, Action, Hand
+from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, SHOW_MUCK, Action, Hand
 from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
@@ -363,6 +363,19 @@ class _Game:
                     return self.result(None, text)
         if self.fatal:
             return self.result(None, text)
+        # The showdown: the export writes no show actions, only the pockets it knows; each player
+        # still in (not folded, two or more) shows the known pocket in PHH order, else mucks.
+        folded = {act.player for act in actions if act.kind == FOLD}
+        still_in = [q for q in range(n) if q not in folded]
+        if len(still_in) >= 2:
+            for q in still_in:
+                cards = [_card(t) for t in pockets.get(names[positions[q]], "").split()]
+                if len(cards) == hole and all(cards):
+                    actions.append(Action(SHOW_MUCK, q, tuple([card_from_text(c) for c in cards])))
+                    texts.append(f"p{q + 1} sm {''.join(cards)}")
+                else:
+                    actions.append(Action(SHOW_MUCK, q))
+                    texts.append(f"p{q + 1} sm")
         # the site's figures
         ordered = sorted(range(n), key=lambda q: -put[q])
         returned = [0] * n

@@ -29,6 +29,12 @@ MAX_TEXT: Final = 1 << 16  # the text of one session fact (<gametype>, <tablenam
 GAME_HEAD: Final = "<game gamecode="
 
 
+# expat's errors for text after a document's end: "junk after document element", and an
+# <?xml ...?> declaration not at the start (a second document appended)
+_JUNK: Final = frozenset([expat.errors.codes[expat.errors.XML_ERROR_JUNK_AFTER_DOC_ELEMENT],
+                          expat.errors.codes[expat.errors.XML_ERROR_MISPLACED_XML_PI]])
+
+
 class Refused(Exception):
     """A construct refused on a hostile-file ground (DTD, entity, depth)."""
 
@@ -74,6 +80,7 @@ class _Cutter:
     def __init__(self, source: str, parser: expat.XMLParserType) -> None:
         self.source = source
         self.p = parser
+        self.line_base = 0  # lines of the file before this parser's document (sessions joined)
         self.depth = 0
         self.path: list[str] = []
         self.general: dict[str, str] = {}  # the session's <general> facts
@@ -88,12 +95,24 @@ class _Cutter:
         self.index = 0
         self.out: list[Chunk] = []
         self.games = 0
+        self.attach(parser, 0)
+
+    def attach(self, parser: expat.XMLParserType, line_base: int) -> None:
+        """Read on with ``parser``: a new document (a session) starting after ``line_base`` lines."""
+        self.p = parser
+        self.line_base = line_base
+        self.depth = 0
+        self.path = []
+        self.general = {}
         parser.StartElementHandler = self.start
         parser.EndElementHandler = self.end
         parser.CharacterDataHandler = self.text
 
+    def line(self) -> int:
+        return self.line_base + self.p.CurrentLineNumber
+
     def where(self) -> str:
-        return f"line {self.p.CurrentLineNumber}, column {self.p.CurrentColumnNumber + 1}"
+        return f"line {self.line()}, column {self.p.CurrentColumnNumber + 1}"
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.depth += 1
@@ -107,7 +126,7 @@ class _Cutter:
             self.game = [_start_tag(name, attrs), self._session_general()]
             self.game_size = sum(len(s) for s in self.game)
             self.game_code = attrs.get("gamecode", "")
-            self.game_line = self.p.CurrentLineNumber
+            self.game_line = self.line()
             self.game_depth = self.depth
             self.too_big = False
             if "gamecode" not in attrs:
@@ -174,10 +193,31 @@ def split_session(source: str, stream: IO[bytes]) -> Iterator[Chunk]:
     """
     p = safe_parser()
     cut = _Cutter(source, p)
+    fed = 0  # bytes given to the current parser
+    lines = 0  # newlines in the bytes given to the parsers before the current one
     try:
         while True:
             piece = stream.read(PIECE)
-            p.Parse(piece, not piece)
+            while True:
+                try:
+                    p.Parse(piece, not piece)
+                    fed += len(piece)
+                    break
+                except expat.ExpatError as err:
+                    # Sessions joined in one file (an export appended to): after a session's end
+                    # the next document starts; read it with a new parser, from where it starts.
+                    if cut.depth != 0 or cut.game is not None or cut.games == 0 or err.code not in _JUNK:
+                        raise
+                    at = p.ErrorByteIndex - fed
+                    if at < 0 or at > len(piece):
+                        raise
+                    lines += p.ErrorLineNumber - 1
+                    piece = piece[at:]
+                    fed = 0
+                    p = safe_parser()
+                    cut.attach(p, lines)
+                    yield from cut.out
+                    cut.out.clear()
             yield from cut.out
             cut.out.clear()
             if not piece:
@@ -194,7 +234,9 @@ def split_session(source: str, stream: IO[bytes]) -> Iterator[Chunk]:
         text = expat.ErrorString(err.code)
         eof = err.code in (expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS],
                            expat.errors.codes[expat.errors.XML_ERROR_UNCLOSED_TOKEN])
-        if eof and (cut.depth > 0 or cut.games):
+        if eof and cut.game is None and cut.games:
+            pass  # the session's end tag is missing, but every game it began is read: nothing lost
+        elif eof and (cut.depth > 0 or cut.games):
             _broken(cut, f"{source}: the file stops at line {err.lineno} before its elements are closed: truncated")
         elif eof:
             cut.problem("site-unknown-line", f"{source}: no iPoker <session> element in the file; not read", 1)
@@ -209,7 +251,7 @@ def split_session(source: str, stream: IO[bytes]) -> Iterator[Chunk]:
         _broken(cut, f"{source}: the file cannot be read: {err.strerror or err}")
         yield from cut.out
         return
-    if cut.depth > 0:
+    if cut.depth > 0 and (cut.game is not None or not cut.games):
         _broken(cut, f"{source}: the file stops before </session>: truncated")
     elif cut.games == 0:
         cut.problem("site-unknown-line", f"{source}: no <game gamecode=...> in the iPoker session; not read", 1)
@@ -225,9 +267,9 @@ def _broken(cut: _Cutter, message: str) -> None:
                     cut.game_line)
         cut.game = None
     elif "truncated" in message:
-        cut.problem("site-truncated-hand", message, cut.p.CurrentLineNumber)
+        cut.problem("site-truncated-hand", message, cut.line())
     else:
-        cut.problem("syntax-error", message, cut.p.CurrentLineNumber)
+        cut.problem("syntax-error", message, cut.line())
 
 
 class Node:

@@ -32,7 +32,7 @@ def __getattr__(name: str):
 
         return audit_to_parquet
     if name == "to_dataframes":
-        from .reports import to_dataframes
+        from .api import to_dataframes
 
         return to_dataframes
     raise AttributeError(f"module 'handaudit' has no attribute {name!r}")

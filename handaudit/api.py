@@ -13,9 +13,32 @@ import warnings
 from collections.abc import Iterable, Iterator, Mapping
 
 from .reports.hand_report import HandReport
-from .run.hand_loop import audit_read
+from .run import hand_loop
+from .run.arguments import path_list, rulebook_arg, severity_list, string_list
 
 __all__ = ["HandReport", "audit", "audit_read"]
+
+
+def audit_read(read, rulebook, index: int = 0, selection=None) -> HandReport:
+    """Replay and settle one read hand (a ``ReadResult``) under a loaded ``Rulebook``
+    (:func:`handaudit.run.hand_loop.audit_read`), its arguments checked: a TypeError names the one
+    of the wrong type."""
+    from .findings.selection import EVERYTHING, Selection
+    from .grammar.result import ReadResult
+    from .rules.rulebook import Rulebook
+
+    if not isinstance(read, ReadResult):
+        raise TypeError(f"read: expected a ReadResult (a hand as read), not {type(read).__name__}")
+    if not isinstance(rulebook, Rulebook):
+        raise TypeError(f"rulebook: expected a loaded Rulebook (handaudit.rules.rulebook.load_rulebook), "
+                        f"not {type(rulebook).__name__}")
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"index: expected an int, not {type(index).__name__}")
+    if selection is None:
+        selection = EVERYTHING
+    elif not isinstance(selection, Selection):
+        raise TypeError(f"selection: expected a Selection, not {type(selection).__name__}")
+    return hand_loop.audit_read(read, rulebook, index, selection)
 
 
 def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[str] = (), *,
@@ -41,13 +64,28 @@ def audit(paths: Iterable[str], rulebook: str = "tda-2026", overrides: Iterable[
     from .rules.rulebook import load_rulebook
     from .run.hand_loop import audit_chunk
 
-    book = load_rulebook(rulebook, list(overrides))
-    levels = [f"{k}={v}" for k, v in severity.items()] if isinstance(severity, Mapping) else list(severity)
-    selection = Selection(codes_of(select, "select"), codes_of(ignore, "ignore"), severities_of(levels, "severity"))
-    files, repeats = drop_repeats(expand_inputs(list(paths)))
+    # the arguments, checked before the generator's first hand (a TypeError names the argument)
+    given = path_list(paths)
+    book = load_rulebook(rulebook_arg(rulebook), string_list(overrides, "overrides"))
+    levels = severity_list(severity)
+    selection = Selection(codes_of(string_list(select, "select"), "select"),
+                          codes_of(string_list(ignore, "ignore"), "ignore"), severities_of(levels, "severity"))
+    files, repeats = drop_repeats(expand_inputs(given))
     for note in repeats:
         warnings.warn(note, stacklevel=2)
     site_hands = SiteHands(site_hand_of)
     for path in files:
         for chunk in read_inputs(path):
             yield audit_chunk(site_hands.check(chunk), book, selection)
+
+
+def to_dataframes(out_dir, tables=None) -> dict:
+    """Every table (or those named) of the Parquet report in ``out_dir`` as pandas DataFrames
+    (:func:`handaudit.reports.to_dataframes`), its arguments checked: a directory that is not a
+    report is an error, not empty tables."""
+    from .reports import to_dataframes as read
+    from .reports.layout import TABLE_NAMES
+    from .run.arguments import report_dir_arg, table_list
+
+    directory = report_dir_arg(out_dir)
+    return read(directory, TABLE_NAMES if tables is None else table_list(tables))

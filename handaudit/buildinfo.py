@@ -60,6 +60,10 @@ COMPILED: tuple[str, ...] = (
     "handaudit/reports/buffer.py",
     "handaudit/run/hand_loop.py",
     "handaudit/api.py",
+    # the cross-hand pass's per-record checks (handaudit/sessions; its reading and writing stay pure)
+    "handaudit/sessions/record.py",
+    "handaudit/sessions/keying.py",
+    "handaudit/sessions/checks.py",
 )
 
 

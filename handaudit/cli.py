@@ -113,8 +113,12 @@ def cli() -> None:
               help="The project configuration (default: handaudit.toml in the working directory, if any).")
 @click.option("--html", "html_file", metavar="FILE.html",
               help="Also write the HTML report (overview, charts, the worst hands' pages) to FILE.html.")
+@click.option("--sessions", is_flag=True,
+              help="With --out: also check consecutive hands of each table session against each other (stacks "
+                   "carried over, the button, missed blinds, missing hands) into the report's sessions, "
+                   "session_hands, session_players and session_findings tables (README, \"Across hands\").")
 def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail_on, write_valid, write_invalid, engine,
-          scheduler, select, ignore, levels, config_file, html_file):
+          scheduler, select, ignore, levels, config_file, html_file, sessions):
     """Audit every hand of PATH... (.phh, .phhs, .gz, directories, - for standard input)."""
     from .config import load_config, selection_for
     from .run.local import Runner
@@ -174,7 +178,8 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         html_tmp = _html_temporary(html_file, out_dir)
         try:
             result = DaskRunner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
-                                scheduler=scheduler, progress=progress, selection=selection).run()
+                                scheduler=scheduler, progress=progress, selection=selection,
+                                sessions=sessions).run()
         except EngineError as err:
             _remove(html_tmp)
             raise UserError(str(err)) from None
@@ -194,7 +199,8 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
             # numpy only with --html (its reading of the report brings pandas, and numpy with it);
             # otherwise pyarrow would import it for nothing (some 30 ms)
             runner = Runner(paths, rulebook=rulebook, overrides=overrides, jobs=jobs, out_dir=out_dir or html_tmp,
-                            sinks=sinks, progress=progress, selection=selection, numpy=html_file is not None)
+                            sinks=sinks, progress=progress, selection=selection, numpy=html_file is not None,
+                            sessions=sessions)
             result = runner.run()
         except BaseException:
             _remove(html_tmp)
@@ -207,10 +213,12 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         why = "interrupted" if result.interrupted else "stopped"
         notes.append(f"{why}: {s.hands:,} hands audited before stopping.")
         if out_dir:
-            rows = result.tables.get("hands", {}).get("rows", 0)
-            notes.append(f"The report in {out_dir} is incomplete (no _SUCCESS; _manifest.json says "
-                         f"{'interrupted' if result.interrupted else 'failed'}): its complete part files hold "
-                         f"{rows:,} hands; no partial file was left"
+            rows = result.tables.get("hands", {}).get("rows", 0) if result.tables else None
+            says = (f"_manifest.json says {'interrupted' if result.interrupted else 'failed'}"
+                    if getattr(result, "manifest_written", True) else "no _manifest.json could be written")
+            held = f"{rows:,} hands" if rows is not None else "an unknown number of hands"
+            notes.append(f"The report in {out_dir} is incomplete (no _SUCCESS; {says}): its complete part files hold "
+                         f"{held}; no partial file was left"
                          + (f" ({result.removed_temporaries} unfinished part removed)" if result.removed_temporaries else "")
                          + ".")
     stop_notes = len(notes)
@@ -223,7 +231,11 @@ def check(paths, rulebook, overrides, out_dir, overwrite, fmt, quiet, jobs, fail
         rest = notes[stop_notes:]  # why the run stopped goes to standard error, once (below)
         _echo(render_summary(s, out_dir if out_dir and result.complete else None,
                                   "\n".join(rest) if rest else None, build_name()), nl=False)
-        if s.invalid or s.unreadable:
+        if sessions and out_dir and result.complete:
+            from .sessions.stage import describe
+
+            _echo(describe(out_dir))
+        if s.invalid or s.not_audited:
             _echo()
             _echo(render_worst(s, rulebook), nl=False)
     elif fmt == "json":
@@ -432,27 +444,33 @@ def convert(paths, output, overwrite):
 
     if not output.endswith(".phhs"):
         raise UserError(f"-o {output}: the output must be a .phhs file")
-    if os.path.lexists(output) and not overwrite:
-        raise UserError(f"-o {output}: exists (give --overwrite to replace it)")
+    from .reports.safe_file import SafeFile, check_target, signals_raise
+
+    check_target(output, "-o", overwrite)  # before any reading: a directory, a device, a link refused
     files = expand_inputs(list(paths))
     skipped = 0
-    hands = []
-    for path in files:
-        for chunk in read_inputs(path):
-            read = read_any(chunk)
-            if read.hand is None:
-                skipped += 1
-                where = f"{read.source} [{read.hand_key}]" if read.hand_key else read.source
-                why = "; ".join(f"{f.code}: {f.message}" for f in read.findings) or "unreadable"
-                _err(f"{where}: not converted: {why}")
-                continue
-            hands.append(read.hand)
-    tmp = f"{output}.tmp-{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as out:
-        for piece in phhs(hands):
-            out.write(piece)
-    os.replace(tmp, output)
-    _echo(f"{len(hands)} hands written to {output}" + (f"; {skipped} not converted (see above)" if skipped else ""),
+    written = 0
+
+    def readable():
+        nonlocal skipped, written
+        for path in files:
+            for chunk in read_inputs(path):
+                read = read_any(chunk)
+                if read.hand is None:
+                    skipped += 1
+                    where = f"{read.source} [{read.hand_key}]" if read.hand_key else read.source
+                    why = "; ".join(f"{f.code}: {f.message}" for f in read.findings) or "unreadable"
+                    _err(f"{where}: not converted: {why}")
+                    continue
+                written += 1
+                yield read.hand
+
+    # Streamed, hand by hand, into a temporary file renamed over OUT only when whole; removed
+    # on an error, Ctrl-C, SIGTERM or SIGHUP (exit status 130), as check's report is.
+    with signals_raise(), SafeFile(output, "-o", overwrite) as out:
+        for piece in phhs(readable()):
+            out.write(piece.encode("utf-8"))
+    _echo(f"{written} hands written to {output}" + (f"; {skipped} not converted (see above)" if skipped else ""),
           err=True)
     return EXIT_FINDINGS if skipped else EXIT_OK
 
@@ -493,6 +511,9 @@ def summary(directory, worst):
         raise UserError(f"{directory}: no such directory")
     if not is_report(directory):
         raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
+    from .reports.verify import verify_report
+
+    verify_report(directory)  # a part or a table lost, a foreign file, a damaged manifest: one line, exit 2
     s, manifest = summary_from_report(directory)
     note = None
     if manifest is None:
@@ -542,6 +563,9 @@ def report(directory, out, hands):
         raise UserError(f"{directory}: not a handaudit report (no _manifest.json, no hands/ table)")
     out = default_path(directory) if out is None else out
     check_target(out, "-o")
+    from .reports.verify import verify_report
+
+    verify_report(directory)  # a part or a table lost, a foreign file, a damaged manifest: one line, exit 2
     _err(describe(write_report(directory, out, hands)))  # as check --html says it: standard error
     return EXIT_OK
 
@@ -559,8 +583,14 @@ def main(argv: list[str] | None = None) -> None:
         gc.freeze()
     debug = os.environ.get("HANDAUDIT_DEBUG", "") not in ("", "0")
     user_errors = _rulebook_error_types()
+    from .reports.safe_file import signals_raise
+
     try:
-        code = cli.main(args=argv, prog_name="handaudit", standalone_mode=False)
+        # SIGTERM and SIGHUP end every command as Ctrl-C does (exit status 130, temporary files
+        # removed, a report's manifest written by the run's own handler while it runs), never
+        # the death of the process by the signal, before, during or after a run.
+        with signals_raise():
+            code = cli.main(args=argv, prog_name="handaudit", standalone_mode=False)
     except click.exceptions.Abort:
         _err("interrupted")
         code = EXIT_INTERRUPTED

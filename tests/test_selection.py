@@ -146,3 +146,36 @@ def test_cli_reads_handaudit_toml_from_the_working_directory(tmp_path):
     assert "Traceback" not in bad.stderr
     missing = run_cli("check", sample, "--config", str(tmp_path / "missing.toml"), cwd=tmp_path, text=True)
     assert missing.returncode == 2 and "cannot read the configuration file" in missing.stderr
+
+
+# ---- the configuration file is read with a rulebook file's checks (issue #38, item 9) -------
+
+@pytest.mark.parametrize("kind,message", [
+    ("dev-zero", "character device"), ("fifo", "FIFO"), ("dir", "directory"), ("deep", "nested too deeply"),
+    ("big", "more than the"), ("dangling", "missing file"), ("binary", "not UTF-8"),
+])
+def test_config_files_are_read_with_the_rulebook_checks(tmp_path, kind, message):
+    import os
+
+    path = tmp_path / "handaudit.toml"
+    if kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dir":
+        path.mkdir()
+    elif kind == "deep":
+        path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    elif kind == "big":
+        path.write_text("# " + "x" * (2 * 1024 * 1024) + "\n")
+    elif kind == "dangling":
+        path.symlink_to(tmp_path / "missing.toml")
+    else:
+        path.write_bytes(b"\xff\xfe[findings]\n")
+    for given in (str(path), None):  # --config FILE, and handaudit.toml found in the directory
+        with pytest.raises(ConfigError, match=message):
+            load_config(given, str(tmp_path))
+    proc = run_cli("check", str(SAMPLES), "--config", str(path), timeout=60)
+    assert proc.returncode == 2 and message.encode() in proc.stderr and b"Traceback" not in proc.stderr
+    found = run_cli("check", str(SAMPLES), cwd=tmp_path, timeout=60)
+    assert found.returncode == 2 and b"handaudit.toml" in found.stderr

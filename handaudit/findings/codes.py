@@ -457,5 +457,83 @@ CODES: dict[str, CodeInfo] = {
            example="PokerStars 'Uncalled bet ($0.95) returned to LovID' where the call left $0.90 uncalled",
            fix="Check the bets and calls of the last street.",
            sample="pokerstars-uncalled-mismatch.txt"),
+        # --- across hands (the sessions room: handaudit/sessions, the `session_findings` table) ---
+        _c("stack-not-carried", ERROR,
+           "A player starts a hand with a stack other than the one they finished the previous hand with.",
+           why="Chips are created or lost between hands (or a top-up, rebuy or add-on went unrecorded): the "
+               "table's money does not add up across hands, whatever each hand says.",
+           example="[1] finishing_stacks = [210, 190]  then  [2] players = the same, starting_stacks = [200, 190]",
+           fix="Find the hand or the event between the two hands (a top-up, a chip transfer) that explains the "
+               "difference; record it, or correct the stack.",
+           sample="sessions/stack-not-carried.phhs"),
+        _c("stack-added-unrecorded", WARNING,
+           "A cash-game player starts a hand with more than they finished the previous one with, and no top-up is recorded.",
+           why="Chips came to the table between hands: a top-up or rebuy the log does not record (PHH has no field "
+               "for one), or chips created; the session's money does not add up without it.",
+           example="[1] finishing_stacks = [270, 330]  then  [2] starting_stacks = [300, 330]",
+           fix="Record the top-up (a site log's line), or correct the stack.",
+           sample="sessions/stack-added-unrecorded.phhs"),
+        _c("hand-missing", WARNING,
+           "Stacks that reconcile only with a hand between the two (chips moved between players, or the button moved two seats).",
+           why="A dataset with a hand missing loses the money of that hand: every total over the session is off "
+               "by it, and the next hand seems to start from the wrong stacks.",
+           example="[1] seats = [1, 2, 3] ...  [2] (missing)  [3] the big blind two seats on and stacks changed",
+           fix="Find the missing hand in the source logs and add it.",
+           sample="sessions/hand-missing.phhs"),
+        _c("hand-number-gap", WARNING,
+           "Hand numbers skip where the site numbers each table's hands one by one.",
+           why="A gap in a table's own numbering is a hand missing from the log or the dataset.",
+           example="hand = 'R5-1704660-533'  then  hand = 'R5-1704660-535'",
+           fix="Find the missing hands in the source logs and add them.",
+           sample="sessions/hand-number-gap.phhs"),
+        _c("seat-changed", WARNING,
+           "A player sits in another seat in the next hand without leaving and joining.",
+           why="A seat change moves the blinds a player owes; unrecorded, it hides a player dodging the blinds or "
+               "a history that confuses two players.",
+           example="[1] seats = [1, 2, 3] players = ['a', 'b', 'c']  then  [2] seats = [1, 2, 4], 'c' in seat 4",
+           fix="Record the player leaving and joining (or the seat change), or correct the seats.",
+           sample="sessions/seat-changed.phhs"),
+        _c("top-up-over-limit", WARNING,
+           "A recorded top-up, rebuy or add-on takes a stack above the table's maximum buy-in.",
+           why="A table's buy-in limits bound what a player may bring in; above it, the game is not the one "
+               "advertised.",
+           example="a top-up of 150 to a stack of 100 at a table whose maximum buy-in is 200",
+           fix="Check the top-up's amount and the table's limits (PHH records neither: a site log's table events "
+               "and stated limits raise it)."),
+        _c("button-out-of-order", ERROR,
+           "The button did not move to the next seat with a player (moving-button rule).",
+           why="A button that skips or goes back makes players pay the blinds out of turn: someone pays twice, "
+               "someone not at all.",
+           example="[1] seats = [1, 2, 3] (button seat 3)  then  [2] seats = [2, 3, 1] (button seat 1 expected, seat 2 seen)",
+           fix="Check the hands' seats and the order of the players; a hand may be missing or misordered.",
+           sample="sessions/button-out-of-order.phhs"),
+        _c("big-blind-out-of-order", ERROR,
+           "The big blind did not move to the next seat with a player (dead-button rule).",
+           why="Under the dead-button rule every player pays the big blind once per round; a big blind that "
+               "skips or goes back charges a player twice or lets one off.",
+           example="[1] big blind seat 2  then  [2] big blind seat 4 while seat 3 holds a player",
+           fix="Check the hands' seats and blinds; a hand may be missing or misordered.",
+           sample="sessions/big-blind-out-of-order.phhs"),
+        _c("missed-blind-not-posted", ERROR,
+           "A player back after missing the big blind is dealt in without posting what the rule requires.",
+           why="Sitting out the blinds and coming back without posting is dodging the blinds: the player plays "
+               "hands without paying for them.",
+           example="'c' sits out while the big blind passes seat 3, then is dealt in at the button with no post",
+           fix="Record the player's post (a negative blinds_or_straddles entry for a dead post), or deal them in "
+               "at the big blind.",
+           sample="sessions/missed-blind-not-posted.phhs"),
+        _c("new-player-not-posted", WARNING,
+           "A player joining the session is dealt in without posting the big blind or waiting for it.",
+           why="A new player who neither posts nor waits for the big blind plays a round without paying it.",
+           example="'d' joins at seat 4 and is dealt in on the button, blinds_or_straddles entry 0",
+           fix="Record the new player's post, or check that they were dealt in only at the big blind.",
+           sample="sessions/new-player-not-posted.phhs"),
+        _c("blinds-went-down", ERROR,
+           "A tournament table's blind level or big blind falls from one hand to the next.",
+           why="A tournament's structure only rises; a level that goes back is a misordered history or a table "
+               "playing the wrong level.",
+           example="[1] level = 5  then  [2] level = 4, same event and table",
+           fix="Check the hands' order and their level fields.",
+           sample="sessions/blinds-went-down.phhs"),
     ]
 }

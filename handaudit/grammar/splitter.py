@@ -16,6 +16,7 @@ from typing import Final
 from . import tomlscan
 from .chunk import BOM, MAX_HAND_BYTES, READ_LINE, Chunk, read_problem
 
+_BOM_LINE: Final = b"\n" + BOM
 PIECE: Final = 64 * 1024  # bytes read from a .phhs stream at once
 # A table header, as TOML 1.0 writes one: `[key]` or `[[key]]` (an array of tables), the key one
 # or more simple keys joined by dots -- bare (A-Za-z0-9_-), basic-quoted with TOML's escapes, or
@@ -258,8 +259,12 @@ class Splitter:
         done: list[Chunk] = []
         if not self.started:
             self.started = True
-            if data.startswith(BOM):
-                data = data[3:]
+        if not mid_line and data.startswith(BOM):
+            data = data[3:]
+        if _BOM_LINE in data:
+            # A byte-order mark that begins a line (.phhs files joined with cat, each with its
+            # own) is no text of the hand: a header after it is a header.
+            data = data.replace(_BOM_LINE, b"\n")
         # Latin-1 is one character per byte, so offsets in text are offsets in data; compiled,
         # str methods are direct C calls, where bytes methods are generic method calls.
         text = data.decode("latin-1")
@@ -555,16 +560,38 @@ class Splitter:
                           ("syntax-error", "no hand table ([1], [2], ...) found; the text is not a .phhs hand list"))]
         return [Chunk(self.path, "", self.index, b"", 1, ("no-hands", "the file holds no hand"))]
 
-    def broken(self, err: BaseException) -> list[Chunk]:
-        """The file could not be read past the lines fed so far (bad gzip, I/O error)."""
-        out = [self._flush()] if self.key is not None else []
+    def broken(self, err: BaseException, carry: bytes = b"") -> list[Chunk]:
+        """The file could not be read past what was fed so far (bad or cut gzip, an I/O error).
+
+        The hands before the last are complete and were given. A break inside a line
+        (``carry``: the unfinished line) cuts the hand in progress: it is not read, as a half
+        hand would be judged on what is left of it, and is the one entry for the tail, with its
+        name and line. A break at a line's end may be a hand's end: that hand is read, and the
+        tail is one entry after it."""
         code, message = read_problem(self.path, err)
+        lines = self.lines + (carry.count(b"\n") + 1 if carry else 0)
         if code == "syntax-error":  # bad gzip: the bytes, not the system
-            message = f"cannot read the rest of the file after line {self.lines}: {err}"
+            message = f"cannot read the rest of the file after line {lines}: {err}"
         else:
-            message = f"{message}, after line {self.lines}; the rest of the file is not read"
-        out.append(Chunk(self.path, "", self.index, b"", self.lines + 1, (code, message)))
-        return out
+            message = f"{message}, after line {lines}; the rest of the file is not read"
+        key = self.key if self.key is not None and self.skip is None and carry.strip() else None
+        if key is not None:
+            message = f"hand [{key}] is cut off: {message}"
+            chunk = Chunk(self.path, key, self.index, b"", self.start_line, (code, message))
+        else:
+            out = [self._flush()] if self.key is not None else []
+            out.append(Chunk(self.path, "", self.index + len(out), b"", lines + 1, (code, message)))
+            self.index += len(out)
+            return out
+        self.index += 1
+        self.key = None
+        return [chunk]
+
+    def tail(self, err: BaseException) -> Chunk:
+        """The entry for bytes past the end of a whole text (a gzip file's trailing garbage),
+        after every hand of that text."""
+        return Chunk(self.path, "", self.index, b"", self.lines + 1,
+                     ("syntax-error", f"cannot read the end of the file, after line {self.lines}: {err}"))
 
 
 def split_tables(source: str, reader: typing.BinaryIO, piece_size: int = PIECE) -> Iterator[Chunk]:
@@ -577,7 +604,13 @@ def split_tables(source: str, reader: typing.BinaryIO, piece_size: int = PIECE) 
         try:
             piece = reader.read1(piece_size)  # type: ignore[attr-defined]  # buffered streams all have read1
         except (OSError, EOFError, zlib.error) as err:
-            yield from splitter.broken(err)
+            if getattr(err, "complete", False):  # (grammar/gz.py) the text is whole; bytes follow it
+                if carry:
+                    yield from splitter.feed(carry, mid_line, False, True)
+                yield from splitter.finish()
+                yield splitter.tail(err)
+                return
+            yield from splitter.broken(err, carry)
             return
         if not piece:
             if carry:

@@ -7,12 +7,16 @@ prefixes, and its module reads one hand's lines.
 
 from __future__ import annotations
 
+import codecs
+import io
 import re
+import typing
+from collections.abc import Iterator
 from typing import Final
 
-from ..grammar.chunk import BOM, MAX_HAND_BYTES, Chunk
+from ..grammar.chunk import BOM, MAX_HAND_BYTES, READ_LINE, Chunk, read_problem
 from ..grammar.duplicates import SiteHand
-from .sites import HEADS
+from .sites import HEADS, SITES, block_patterns, header_patterns
 
 # The first bytes of a hand, per site (the registry, :data:`.sites.HEADS`): a file (or standard
 # input) whose first non-blank line starts with one of these is that site's text log, whatever its
@@ -21,14 +25,16 @@ SITE_HEADS: Final[tuple[tuple[str, str], ...]] = tuple([(prefix, venue) for pref
 _HEAD_BYTES: Final[tuple[bytes, ...]] = tuple([h.encode("ascii") for h, _ in SITE_HEADS])
 _HEAD_FIRST: Final[frozenset[int]] = frozenset([h[0] for h in _HEAD_BYTES])  # their first bytes
 _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
-SNIFF_BYTES: Final = 4096  # how much of a file detection reads
+SNIFF_BYTES: Final = 1024 * 1024  # how much of a file detection reads, at most (a header may follow a preamble)
 
 
 def utf8_head(head: bytes) -> bytes:
-    """A file's first bytes as UTF-8 when they are UTF-16 with a byte-order mark (as some tools
-    save logs; a character cut at the end is dropped), else as they are: what detection reads."""
-    if head.startswith(_UTF16_BOMS):
-        return head[:len(head) // 2 * 2].decode("utf-16", "ignore").encode("utf-8")
+    """A file's first bytes as UTF-8 when they are UTF-16 (as some tools save logs; with or
+    without a byte-order mark, :func:`utf16_codec`; a character cut at the end is dropped), else
+    as they are: what detection reads."""
+    codec = utf16_codec(head)
+    if codec is not None:
+        return head[:len(head) // 2 * 2].decode(codec, "ignore").encode("utf-8")
     return head
 
 
@@ -76,7 +82,7 @@ def site_log_hand(data: bytes) -> SiteHand | None:
     end = data.find(b"\n")
     first = data if end < 0 else data[:end]
     m = _HAND_NUMBER.search(first)
-    if m is None:
+    if m is None or len(m.group(1)) > 18:  # (a number past the limits: the importer says so; no key)
         return None
     table = None
     while end >= 0:
@@ -114,10 +120,8 @@ def decode(data: bytes) -> tuple[str, str | None]:
 
 
 def is_head_line(line: str) -> bool:
-    for i in range(len(SITE_HEADS)):
-        if line.startswith(SITE_HEADS[i][0]):
-            return True
-    return False
+    """``line`` is a hand's whole header line of a known site (:func:`.sites.header_patterns`)."""
+    return _HEADER_TEXT.match(line) is not None
 
 
 def split_lines(text: str) -> list[str]:
@@ -127,50 +131,284 @@ def split_lines(text: str) -> list[str]:
     return text.split("\n")
 
 
+_HEADERS: Final = header_patterns()
+_HEADER_TEXT: Final = re.compile("|".join([f"(?:{p})" for p, _ in _HEADERS]))
+# A whole header line's start, as bytes (the log is cut on bytes, before decoding).
+HEADER_LINE: Final = re.compile("|".join([f"(?:{p})" for p, _ in _HEADERS]).encode("utf-8"))
+# A header at any line's start of a file's head, after an optional byte-order mark: detection.
+_HEADER_ANYWHERE: Final = re.compile(b"(?m)^(?:\xef\xbb\xbf)?(?:" + HEADER_LINE.pattern + b")")
+_BLOCKS: Final = block_patterns()
+
+
+def header_in(head: bytes) -> bool:
+    """Some line of ``head`` (UTF-8 text: see :func:`utf8_head`) is a whole hand header line of a
+    known site: the file is a log, whatever comes before its first hand (blank lines, an export
+    tool's preamble)."""
+    return _HEADER_ANYWHERE.search(head) is not None
+
+
+def utf16_codec(head: bytes) -> str | None:
+    """The UTF-16 codec ``head`` (a file's first bytes) is written in, or None: by its
+    byte-order mark, or without one by the pattern of its NUL bytes (a log is mostly ASCII,
+    whose characters are a NUL and the letter in UTF-16: every other byte NUL, the same side)."""
+    if head.startswith(_UTF16_BOMS):
+        return "utf-16"
+    n = min(len(head), 4096) // 2
+    if n < 4:
+        return None
+    sample = head[:2 * n]
+    even = sample[0::2].count(0)
+    odd = sample[1::2].count(0)
+    if odd * 10 >= n * 3 and even * 20 < n:
+        return "utf-16-le"
+    if even * 10 >= n * 3 and odd * 20 < n:
+        return "utf-16-be"
+    return None
+
+
+class _Utf16(io.RawIOBase):
+    """A UTF-16 stream as UTF-8 bytes (what the log splitter reads), decoded a piece at a time."""
+
+    def __init__(self, raw: typing.BinaryIO, codec: str) -> None:
+        self.raw = raw
+        self.decoder = codecs.getincrementaldecoder(codec)("replace")
+        self.out = b""
+        self.pos = 0
+        self.done = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: typing.Any) -> int:
+        while self.pos >= len(self.out):
+            if self.done:
+                return 0
+            piece = self.raw.read(64 * 1024)
+            if not piece:
+                self.done = True
+            self.out = self.decoder.decode(piece, final=not piece).encode("utf-8")
+            self.pos = 0
+        n = min(len(buffer), len(self.out) - self.pos)
+        buffer[:n] = self.out[self.pos:self.pos + n]
+        self.pos += n
+        return n
+
+
+def log_stream(raw: typing.BinaryIO, head: bytes) -> typing.BinaryIO:
+    """The stream the log splitter reads: ``raw`` itself, or its UTF-16 text as UTF-8."""
+    codec = utf16_codec(head)
+    if codec is None:
+        return raw
+    return typing.cast(typing.BinaryIO, io.BufferedReader(_Utf16(raw, codec)))
+
+
 def split_log(source: str, data: bytes) -> list[Chunk]:
-    """A whole site log cut into hands: each hand starts at a header line (blank lines between
-    hands are optional). Each chunk's text is the hand's lines as UTF-8, its ``line`` the
-    1-based line of the file where the hand starts, ``hand_key`` the hand's ordinal in the file
-    (``"1"``, ``"2"``, ...). Text before the first header is one chunk with a problem."""
-    text, encoding = decode(data)
-    lines = split_lines(text)
-    chunks: list[Chunk] = []
-    start = -1
-    index = 0
-    first_content = -1
-    for i in range(len(lines)):
-        line = lines[i]
-        if first_content < 0 and line.strip():
-            first_content = i
-        if line.startswith("P") and is_head_line(line):
-            if start >= 0:
-                chunks.append(_chunk(source, lines, start, i, index, encoding))
-                index += 1
-            elif first_content >= 0 and first_content < i:
-                chunks.append(Chunk(source, "", index, b"", first_content + 1, (
-                    "site-unknown-line", f"line {first_content + 1}: text before the first hand header; not read")))
-                index += 1
-            start = i
-    if start >= 0:
-        chunks.append(_chunk(source, lines, start, len(lines), index, encoding))
-    elif first_content >= 0:
-        chunks.append(Chunk(source, "", 0, b"", first_content + 1,
-                            ("site-unknown-line", "no hand header in the file; not read")))
-    return chunks
+    """A whole site log (bytes) cut into hands: :func:`split_log_stream` of it."""
+    return list(split_log_stream(source, log_stream(io.BytesIO(data), data[:4096])))
 
 
-def _chunk(source: str, lines: list[str], start: int, end: int, index: int, encoding: str | None) -> Chunk:
-    while end > start + 1 and not lines[end - 1].strip():
-        end -= 1
-    body = "\n".join(lines[start:end]).encode("utf-8", "surrogatepass")
-    if len(body) > MAX_HAND_BYTES:
-        return Chunk(source, str(index + 1), index, b"", start + 1,
-                     ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read"))
-    if encoding is not None:
+_PIECE: Final = 256 * 1024  # bytes of a log read at once
+
+
+class _LogSplitter:
+    """Cuts a site log into hands, fed whole lines a block at a time (:func:`split_log_stream`).
+
+    Each hand starts at a whole header line of a known site (:data:`HEADER_LINE`), found by one
+    search over a block (C speed: no step per line); blank lines between hands are optional; a
+    byte-order mark that begins a line (logs joined with ``cat``) is dropped. A hand's text is
+    decoded when it is complete: UTF-8, or Windows-1252 (said in its text, see :func:`_chunk`)
+    when it is not. Text before the first header is one chunk with a problem; a hand over
+    :data:`MAX_HAND_BYTES` is one chunk with a problem, its text never held: memory is one hand
+    and one block, whatever the log.
+    """
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.parts: list[bytes] = []
+        self.size = 0
+        self.overflow = False
+        self.start = 0  # the current hand's first line (1-based), 0 before the first header
+        self.block = -1  # the current text is a non-hand block of this index in _BLOCKS
+        self.index = 0
+        self.first_content = 0  # the first line that is not blank before any header
+        self.lines = 0  # lines fed so far
+
+    def feed(self, data: bytes, mid_line: bool, done: list[Chunk]) -> None:
+        """``data``: whole lines (``\\n`` ends, a lone ``\\r`` made one already), or with
+        ``mid_line`` a block that continues the last line (none of its first line is a header)."""
+        if _BOM_LINE in data:
+            data = data.replace(_BOM_LINE, b"\n")
+        if not mid_line and data.startswith(BOM):
+            data = data[3:]
+        pos = 0
+        line = self.lines  # the lines of the file before data[pos:]
+        for m in _CUT.finditer(data):
+            at = m.start()
+            if at == 0 and mid_line:
+                continue
+            self._text(data, pos, at, line)
+            line += data.count(b"\n", pos, at)
+            self._flush(done)
+            self.start = line + 1
+            group = m.lastgroup
+            self.block = -1 if group is None or group == "h" else int(group[1:])
+            pos = at
+        self._text(data, pos, len(data), line)
+        self.lines = line + data.count(b"\n", pos)
+
+    def _text(self, data: bytes, start: int, end: int, line: int) -> None:
+        """``data[start:end]`` is text of the current hand (or, before the first header, text the
+        file has before its first hand); ``line``: the lines of the file before ``start``."""
+        if start >= end:
+            return
+        if self.start == 0:
+            if not self.first_content:
+                piece = data[start:end]
+                stripped = piece.lstrip()
+                if stripped:
+                    self.first_content = line + 1 + piece.count(b"\n", 0, len(piece) - len(stripped))
+            return
+        if self.overflow:
+            return
+        self.size += end - start
+        if self.size > MAX_HAND_BYTES:
+            self.overflow, self.parts = True, []
+            return
+        self.parts.append(data[start:end] if start or end < len(data) else data)
+
+    def _flush(self, done: list[Chunk]) -> None:
+        if self.start == 0:
+            if self.first_content:
+                done.append(Chunk(self.source, "", self.index, b"", self.first_content, (
+                    "site-unknown-line", f"line {self.first_content}: text before the first hand header; not read")))
+                self.index += 1
+                self.first_content = 0
+            return
+        if self.block >= 0:
+            self._block(done)
+        elif self.overflow:
+            done.append(Chunk(self.source, str(self.index + 1), self.index, b"", self.start,
+                              ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read")))
+            self.index += 1
+        else:
+            done.append(_chunk(self.source, self._body(), self.start, self.index))
+            self.index += 1
+        self.parts, self.size, self.overflow = [], 0, False
+
+    def _body(self) -> bytes:
+        """The hand's text, its line ends ``\\n``, without the blank lines after it."""
+        body = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
+        end = len(body)
+        while True:  # drop the blank lines at the end (a line of blanks too), keep the last line's own text
+            cut = body.rfind(b"\n", 0, end)
+            if cut < 0 or body[cut + 1:end].strip():
+                break
+            end = cut
+        return body[:end] if end < len(body) else body
+
+    def _block(self, done: list[Chunk]) -> None:
+        """A block that is no hand: its site's ``read_block`` says what it gives, if anything."""
+        import importlib
+
+        _, kind, site = _BLOCKS[self.block]
+        module = importlib.import_module(f"handaudit.importers.{SITES[site].module}")
+        reader = getattr(module, "read_block", None)
+        if reader is None or self.overflow:
+            return
+        chunk = Chunk(self.source, "", self.index, self._body(), self.start)
+        given: list[Chunk] = reader(kind, chunk)
+        done.extend(given)
+        self.index += len(given)
+
+    def finish(self, done: list[Chunk]) -> None:
+        if self.start == 0 and self.index == 0:
+            if self.first_content:
+                done.append(Chunk(self.source, "", 0, b"", self.first_content,
+                                  ("site-unknown-line", "no hand header in the file; not read")))
+            return
+        self._flush(done)
+
+
+_BOM_LINE: Final = b"\n" + BOM
+# Where a hand (group h) or a non-hand block (b0, b1, ...) begins: a whole header line at a
+# line's start.
+_CUT: Final = re.compile(b"(?m)^(?:(?P<h>" + HEADER_LINE.pattern + b")"
+                         + b"".join([b"|(?P<b%d>" % i + _BLOCKS[i][0].encode("utf-8") + b")"
+                                     for i in range(len(_BLOCKS))]) + b")")
+
+
+def _ends(data: bytes) -> bytes:
+    """``\\r\\n`` and a lone ``\\r`` (the oldest logs) as ``\\n``."""
+    if b"\r" not in data:
+        return data
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
+def split_log_stream(source: str, stream: typing.BinaryIO) -> Iterator[Chunk]:
+    """Every hand of a site log read from ``stream`` (UTF-8 or a single-byte code page: see
+    :func:`log_stream` for UTF-16), :data:`_PIECE` bytes at a time: the memory of one hand and
+    one block (:data:`READ_LINE` more for a longer line, cut into pieces). Each chunk's text is
+    the hand's lines as UTF-8 joined by ``\\n``, its ``line`` the 1-based line of the file
+    where the hand starts, ``hand_key`` the hand's ordinal in the file (``"1"``, ``"2"``, ...).
+    Any line end (``\\r\\n``, ``\\n``, a lone ``\\r``). A read that fails is one entry
+    for the rest of the file, after the hands before the one it cuts."""
+    splitter = _LogSplitter(source)
+    done: list[Chunk] = []
+    carry = b""
+    mid = False  # the carry (or the next block) continues a line already fed
+    while True:
+        try:
+            piece = stream.read1(_PIECE)  # type: ignore[attr-defined]
+        except (OSError, EOFError, ValueError) as err:
+            yield from done
+            yield _broken(splitter, source, splitter.lines, err)
+            return
+        if not piece:
+            break
+        data = carry + piece if carry else piece
+        if data.endswith(b"\r"):  # a \r\n the read may have split: decided with the next block
+            data, carry = data[:-1], b"\r"
+        else:
+            carry = b""
+        data = _ends(data)
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:  # no line ends here
+            if len(data) + len(carry) < READ_LINE:
+                carry = data + carry
+                continue
+            splitter.feed(data, mid, done)  # a line longer than READ_LINE: its pieces (memory bounded)
+            mid = True
+        else:
+            splitter.feed(data[:cut], mid, done)
+            mid = False
+            carry = data[cut:] + carry
+        if done:
+            yield from done
+            done.clear()
+    if carry:
+        splitter.feed(_ends(carry), mid, done)
+    splitter.finish(done)
+    yield from done
+
+
+def _broken(splitter: _LogSplitter, source: str, number: int, err: BaseException) -> Chunk:
+    """The entry for a log whose reading failed after line ``number``: the hand it cuts, or the
+    rest of the file."""
+    code, message = read_problem(source, err)
+    if splitter.start:
+        message = f"hand {splitter.index + 1} (line {splitter.start}) is cut off after line {number}: {message}"
+        return Chunk(source, str(splitter.index + 1), splitter.index, b"", splitter.start, (code, message))
+    return Chunk(source, "", splitter.index, b"", number + 1, (code, f"after line {number}: {message}"))
+
+
+def _chunk(source: str, body: bytes, start: int, index: int) -> Chunk:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
         # The decoding is said in the text the importer reads (a line it skips): the finding
         # then names it with the hand.
-        body = body + f"\n#encoding {encoding}".encode("ascii")
-    return Chunk(source, str(index + 1), index, body, start + 1)
+        body = body.decode("cp1252", "replace").encode("utf-8") + b"\n#encoding cp1252"
+    return Chunk(source, str(index + 1), index, body, start)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,12 +416,20 @@ def _chunk(source: str, lines: list[str], start: int, end: int, index: int, enco
 
 CURRENCY_OF_SYMBOL: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 _SYMBOLS: Final = "$€£¥₹"
+_AMOUNT_DIGITS: Final = 40  # (limits.MAX_AMOUNT_DIGITS: that module imports this one's neighbours)
 
 
 def amount_units(text: str) -> tuple[int, int]:
     """An amount as the site writes it (``$0.25``, ``1,500``, ``€7.50``) -> (digits as an int,
-    decimal places written, trailing zeros not counted); (-1, 0) when it is not an amount.
-    Exact: read digit by digit, never through a float."""
+    decimal places written, trailing zeros not counted); (-1, 0) when it is not an amount, (-2, 0)
+    when it has more digits than any amount handaudit reads (:mod:`.limits`: a 5,000-digit
+    number is not turned into an integer). Exact: read digit by digit, never through a float."""
+    if len(text) > 3 * _AMOUNT_DIGITS:
+        n = 0
+        for ch in text:
+            if "0" <= ch <= "9":
+                n += 1
+        return (-2, 0) if n > _AMOUNT_DIGITS else (-1, 0)
     n = len(text)
     i = 0
     if i < n and text[i] in _SYMBOLS:
@@ -198,6 +444,8 @@ def amount_units(text: str) -> tuple[int, int]:
         if 48 <= o <= 57:
             value = value * 10 + (o - 48)
             digits += 1
+            if digits > _AMOUNT_DIGITS:
+                return -2, 0
             if places >= 0:
                 places += 1
                 zeros = zeros + 1 if o == 48 else 0

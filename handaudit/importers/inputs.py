@@ -11,20 +11,19 @@ named on the command line that is neither is refused (exit status 2), as for PHH
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO
+from typing import IO, Final
 
 from ..grammar.chunk import BOM, Chunk, read_problem, reason, unreadable_chunk
-from ..grammar.sources import NOT_PHH, expand_paths, is_phh_path, read_chunks, report_path
-from .common import SNIFF_BYTES, site_of_head, split_log, utf8_head
+from ..grammar.sources import HEAD_BYTES, NOT_PHH, expand_paths, is_phh_path, read_chunks, read_head, replay, report_path
+from .common import SNIFF_BYTES, header_in, log_stream, site_of_head, split_log_stream, utf16_codec, utf8_head
 from .sites import MARKERS, SITES, SPLIT_MARKERS
 
 
 def split_hook(head: bytes) -> Callable[[str, IO[bytes]], Iterator[Chunk]] | None:
     """The splitting function of the site whose file ``head`` (its first bytes) starts, for a
-    site that is not a log of lines (:attr:`.sites.Site.split`), else None."""
+    site that is not a log of lines (:attr:`.sites.Site.split`: iPoker's XML), else None."""
     for marker, i in SPLIT_MARKERS:
         if marker in head:
             module = importlib.import_module(f"{__package__}.{SITES[i].module}")
@@ -34,14 +33,21 @@ def split_hook(head: bytes) -> Callable[[str, IO[bytes]], Iterator[Chunk]] | Non
 
 
 
-def is_site_head(head: bytes) -> bool:
-    """``head`` (a file's first bytes, UTF-8 or UTF-16 with its byte-order mark) starts a site
-    log, or holds a line only a site's log has."""
+def is_site_head(head: bytes, named: bool = False) -> bool:
+    """``head`` (a file's first bytes, UTF-8 or UTF-16 with or without its byte-order mark)
+    is a site log: its first line that is not blank is a site's hand header; or, unless that
+    line starts like PHH (``[``, ``#``), some later line is one (blank lines, an export tool's
+    preamble before it) or it holds a line only a site's log has. ``named``: a file whose name
+    is not PHH's, where PHH is no other reading: any header line decides."""
     head = utf8_head(head)
     if site_of_head(head) is not None:
         return True
     if head.startswith(BOM):
         head = head[3:]
+    if not named and head.lstrip().startswith((b"[", b"#")):
+        return False
+    if header_in(head):
+        return True
     if b"\0" in head or head.lstrip().startswith((b"[", b"#")):
         return False
     for marker in MARKERS:
@@ -50,14 +56,27 @@ def is_site_head(head: bytes) -> bool:
     return False
 
 
+_FIRST_SNIFF: Final = 64 * 1024  # most logs are told by their first bytes; a preamble reads on
+
+
 def is_site_file(path: str) -> bool:
-    """``path`` holds a site's hand history (read: its first :data:`SNIFF_BYTES` bytes)."""
+    """``path`` holds a site's hand history, by its content alone: its first 64 KiB, and up to
+    :data:`SNIFF_BYTES` of a text file whose header has not come yet (a long preamble)."""
     try:
         with open(path, "rb") as f:
-            head = f.read(SNIFF_BYTES)
+            head = f.read(4096)  # the usual log: its first line is a header (one small read)
+            if site_of_head(head) is not None:
+                return True
+            if len(head) == 4096:
+                head += f.read(_FIRST_SNIFF - 4096)
+            if is_site_head(head, not is_phh_path(path)):
+                return True
+            if len(head) < _FIRST_SNIFF or (b"\0" in head and utf16_codec(head) is None):
+                return False
+            head += f.read(SNIFF_BYTES - _FIRST_SNIFF)
     except OSError:
         return False  # (a file that cannot be read cannot be told a log: passed over, as other files)
-    return is_site_head(head)
+    return is_site_head(head, not is_phh_path(path))
 
 
 def expand_inputs(paths: list[str]) -> list[str]:
@@ -66,19 +85,26 @@ def expand_inputs(paths: list[str]) -> list[str]:
 
 
 def read_inputs(path: str) -> Iterator[Chunk]:
-    """Every hand of one input as a chunk: a site log cut into its hands
-    (:func:`.common.split_log`), anything else as :func:`~handaudit.grammar.sources.read_chunks`."""
+    """Every hand of one input as a chunk: a site log cut into its hands, streamed
+    (:func:`.common.split_log_stream`), anything else as
+    :func:`~handaudit.grammar.sources.read_chunks`. Standard input is told by its first
+    :data:`SNIFF_BYTES` bytes however the pipe delivers them (read whole, then given again)."""
     if path == "-":
-        stream = sys.stdin.buffer
-        head = stream.peek(SNIFF_BYTES)[:SNIFF_BYTES] if hasattr(stream, "peek") else b""
+        stdin = sys.stdin.buffer
+        try:
+            head = read_head(stdin, SNIFF_BYTES)
+        except OSError as err:
+            yield Chunk("-", "", 0, b"", 1, read_problem("-", err))
+            return
+        stream = replay(head, stdin)
         if is_site_head(head):
             hook = split_hook(head)
-            if hook is not None:
+            if hook is not None:  # a site that is not a log of lines: its own cutting, streamed
                 yield from hook("-", stream)
                 return
-            yield from split_log("-", stream.read())
+            yield from split_log_stream("-", log_stream(stream, head))
             return
-        yield from read_chunks(path)
+        yield from read_chunks(path, (head[:HEAD_BYTES], stream))
         return
     if path.endswith("/") or is_phh_path(path):
         for chunk in read_chunks(path):
@@ -92,36 +118,23 @@ def read_inputs(path: str) -> Iterator[Chunk]:
 
 
 def _site_file(path: str) -> Iterator[Chunk]:
-    """A site log, read whole (a site writes a file per session: its memory is the file's size)."""
+    """A site log, streamed a line at a time (the memory of one hand, as a .phhs file)."""
     source = report_path(path)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        f = open(path, "rb")  # noqa: SIM115  (closed below, after the generator's last chunk)
     except OSError as err:
         yield unreadable_chunk(source, f"cannot open {source}: {reason(err)}")
         return
     try:
-        head = os.read(fd, SNIFF_BYTES)
+        try:
+            head = f.peek(4096)[:4096]
+        except OSError as err:
+            yield Chunk(source, "", 0, b"", 1, read_problem(source, err))
+            return
         hook = split_hook(head)
         if hook is not None:  # a site that is not a log of lines: its own cutting, streamed
-            os.lseek(fd, 0, os.SEEK_SET)
-            with os.fdopen(fd, "rb") as f:  # (closes fd)
-                yield from hook(source, f)
+            yield from hook(source, f)
             return
-        os.lseek(fd, 0, os.SEEK_SET)
-    except OSError as err:
-        os.close(fd)
-        yield Chunk(source, "", 0, b"", 1, read_problem(source, err))
-        return
-    try:
-        parts: list[bytes] = []
-        while True:
-            piece = os.read(fd, 1 << 20)
-            if not piece:
-                break
-            parts.append(piece)
-    except OSError as err:
-        yield Chunk(source, "", 0, b"", 1, read_problem(source, err))
-        return
+        yield from split_log_stream(source, log_stream(f, head))
     finally:
-        os.close(fd)
-    yield from split_log(source, b"".join(parts))
+        f.close()

@@ -23,6 +23,8 @@ from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from . import lines as L
 from .common import CURRENCY_OF_SYMBOL, TABLE_LINE, amount_units, currency_symbol, phh_order
+from .limits import (INVALID, MAX_PLACES, MAX_PLAYERS, MAX_SEAT, MAX_UNITS, amount_problem, date_problem, digits_problem, scaled_problem, seat_problem,
+                     seats_problems, table_problem, time_problem)
 
 _HEADER: Final = re.compile(
     r"(?P<site>PokerStars(?: Zoom)? (?:Hand|Game)|PPPoker Hand) #(?P<id>\d+):\s+"
@@ -106,6 +108,7 @@ class _Hand:
         self.fatal = False
         self.places = 0  # the most decimal places of an amount PHH holds
         self.raw: list[tuple[int, int]] = []  # every amount read: (digits, places), referred to by index
+        self.largest = 0  # the largest amount's digits (the limits at the hand's scale: _build)
 
     # -- helpers -----------------------------------------------------------------------------
     def find(self, code: str, message: str, line: int, fatal: bool = False) -> None:
@@ -115,6 +118,12 @@ class _Hand:
     def amount(self, text: str, line: int, phh: bool = True) -> int:
         """Reads ``text`` as an amount, kept as ``self.raw[index]``; -1 (with a finding) if bad."""
         value, places = amount_units(text.strip())
+        if value == -2 or places > MAX_PLACES or value > MAX_UNITS:  # past the limits (importers/limits.py)
+            self.find(INVALID, f"line {self.chunk.line + line}: {amount_problem(text.strip(), value, places)}",
+                      line, True)
+            return -1
+        if value > self.largest:
+            self.largest = value
         if value < 0:
             self.find("site-unknown-line", f"line {self.chunk.line + line}: {text!r} is not an amount", line, True)
             return -1
@@ -150,6 +159,10 @@ class _Hand:
             return self._result(None)
         game, limit = header.group("game"), header.group("limit")
         variant = VARIANT_OF_GAME.get((game, limit))
+        why = digits_problem(header.group("id"), "hand id")
+        if why is not None:
+            self.find(INVALID, f"line {chunk.line}: {why}", 0, True)
+            return self._result(None)
         fields: dict = {"venue": self.venue, "hand": int(header.group("id"))}
         self._header_fields(header, fields)
         if variant is None and (game, limit) in NOT_READ_YET:
@@ -196,6 +209,10 @@ class _Hand:
                 r = 2  # the table line, unread: the seats are read from the next line (button: see _build)
         else:
             fields["table"] = table.group("name")
+            why = table_problem(table.group("max")) or seat_problem(table.group("button"), "the button's seat")
+            if why is not None:
+                self.find(INVALID, f"line {chunk.line + rows[1]}: {why}", rows[1], True)
+                return self._result(None, fields)
             fields["seat_count"] = int(table.group("max"))
             button = int(table.group("button"))
             r = 2
@@ -209,22 +226,42 @@ class _Hand:
             m = _SEAT.match(lines[i]) if lines[i].startswith("Seat ") else None
             if m is None:
                 break
+            seat = m.group("seat")
+            why = None if len(seat) <= 4 and 0 < int(seat) <= MAX_SEAT else seat_problem(seat)
+            if why is not None:
+                self.find(INVALID, f"line {self.chunk.line + i}: {why}", i, True)
+                return self._result(None, fields)
             seat_nos.append(int(m.group("seat")))
             names.append(m.group("name"))
             stacks.append(self.amount(m.group("stack"), i))
             note = m.group("note")
             out.append("" if note is None else "out" if note.startswith(" out of hand") else "sitting out")
             r += 1
+        clash = len(set(seat_nos)) < len(seat_nos) or len(set(names)) < len(names) or len(names) > MAX_PLAYERS
+        for why in seats_problems(seat_nos, names) if clash else ():  # two players in a seat, a name in two seats
+            self.find(INVALID, f"line {chunk.line + rows[2] if len(rows) > 2 else chunk.line}: {why}",
+                      rows[2] if len(rows) > 2 else 0, True)
+        if self.fatal:
+            return self._result(None, fields)
         start = rows[r] if r < len(rows) else len(lines)
         return self._body(lines, start, variant, fields, seat_nos, names, stacks, out, button, (small_stake, big_blind))
 
     def _header_fields(self, header: re.Match, fields: dict) -> None:
-        fields["year"] = int(header.group("y"))
-        fields["month"] = int(header.group("mo"))
-        fields["day"] = int(header.group("d"))
-        h, mi, s = int(header.group("h")), int(header.group("mi")), int(header.group("s"))
-        if h < 24 and mi < 60 and s < 60:
-            fields["time"] = _dt.time(h, mi, s)
+        month, day = int(header.group("mo")), int(header.group("d"))
+        why = None if 1 <= month <= 12 and 1 <= day <= 28 else date_problem(header.group("y"), header.group("mo"),
+                                                                               header.group("d"))
+        if why is None:
+            fields["year"] = int(header.group("y"))
+            fields["month"] = int(header.group("mo"))
+            fields["day"] = int(header.group("d"))
+        else:  # the hand is read and audited; its date is not set (an invalid-field error on it)
+            self.find(INVALID, f"line {self.chunk.line}: {why}", 0)
+        h, mi, sec = int(header.group("h")), int(header.group("mi")), int(header.group("s"))
+        if h < 24 and mi < 60 and sec < 60:
+            fields["time"] = _dt.time(h, mi, sec)
+        else:
+            why = time_problem(header.group("h"), header.group("mi"), header.group("s"))
+            self.find(INVALID, f"line {self.chunk.line}: {why}", 0)
         zone = header.group("zone")
         if zone:
             fields["time_zone_abbreviation"] = zone  # "ET", "CET": the PHH field for the abbreviation
@@ -232,7 +269,10 @@ class _Hand:
             fields["event"] = f"Tournament #{header.group('tid')}"
             fields["_site_buyin"] = (header.group("buyin") or "").strip()
         level = header.group("level")
-        if level:
+        why = digits_problem(level, "level") if level and level.isdigit() else None
+        if why is not None:
+            self.find(INVALID, f"line {self.chunk.line}: {why}", 0)
+        elif level:
             value = _roman(level)
             if value is not None:
                 fields["level"] = value
@@ -543,6 +583,13 @@ class _Hand:
         winnings: tuple[int, ...] | None = None
         if not run_twice and not cash_outs and not cancelled:
             winnings = tuple([self.units(collected[pos]) for pos in positions])
+        why = None
+        if self.largest * 10 ** scale * (len(positions) + 1) > MAX_UNITS:  # (else nothing can be past the limits)
+            largest = max([value * 10 ** (scale - places) for value, places in self.raw] or [0])
+            why = scaled_problem(largest, sum([self.units(stacks[pos]) for pos in positions]))
+        if why is not None:  # each amount within the limits, but not all at the hand's one scale
+            self.find(INVALID, why, 0, True)
+            return self._result(None, fields)
         small, big = self.units(stakes[0]), self.units(stakes[1])
         fixed = variant in _FIXED
         hand = Hand(

@@ -28,23 +28,37 @@ class Site:
     ``split``: for a format that is not a log of lines (iPoker's XML session), the name of the
     module's function ``split(source, stream) -> Iterator[Chunk]`` that cuts a file into hands;
     a file holding one of the site's ``markers`` in its first bytes is given to it
-    (:mod:`.inputs`). Empty: the file is cut at header lines (:func:`.common.split_log`).
+    (:mod:`.inputs`). Empty: the file is cut at header lines (:mod:`.common`).
 
-    A plain class, not a dataclass: building one costs a PHH run's start-up (tests/test_startup.py).
+    ``header``: a hand's whole header line, as a regular expression matched at a line's start
+    (after the line's prefix in ``heads``): a log is cut into hands at these lines and told a
+    log by one, so that a player whose name starts like a header ("PokerStars Fan: folds")
+    splits nothing. Empty: the prefix alone (the line starts with one of ``heads``).
+
+    ``blocks``: blocks of a log that are not hands, each (its first line as a regular
+    expression, its kind): a block is cut out at that line like a hand and given to the
+    importer's ``read_block(kind, chunk) -> list[Chunk]`` when the module has one (else not
+    counted as a hand: the site declared it no hand), e.g. a tournament summary.
+
+    A plain class with slots, not a dataclass: a dataclass's methods are compiled from source
+    at every start, and every run imports the registry (tests/test_startup.py).
     """
 
-    __slots__ = ("heads", "markers", "module", "name", "split")
+    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "split")
 
-    def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str,
-                 markers: tuple[str, ...] = (), split: str = "") -> None:
-        self.name: Final = name
-        self.heads: Final = heads
-        self.module: Final = module
-        self.markers: Final = markers
-        self.split: Final = split
+    def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str, markers: tuple[str, ...] = (),
+                 header: str = "", blocks: tuple[tuple[str, str], ...] = (), split: str = "") -> None:
+        self.name = name
+        self.heads = heads
+        self.module = module
+        self.markers = markers
+        self.header = header
+        self.blocks = blocks
+        self.split = split
 
     def __repr__(self) -> str:
-        return f"Site({self.name!r}, module={self.module!r})"
+        return (f"Site({self.name!r}, heads={self.heads!r}, module={self.module!r}, markers={self.markers!r}, "
+                f"header={self.header!r}, blocks={self.blocks!r}, split={self.split!r})")
 
 
 SITES: Final[tuple[Site, ...]] = (
@@ -53,7 +67,10 @@ SITES: Final[tuple[Site, ...]] = (
                 ("PPPoker Hand #", "PPPoker")),  # PPPoker exports in PokerStars' format
          module="pokerstars",
          markers=("*** HOLE CARDS ***", "*** SUMMARY ***", "*** FLOP ***", "*** SHOW DOWN ***", "*** TURN ***",
-                  "*** RIVER ***")),
+                  "*** RIVER ***"),
+         # "PokerStars Hand #1: ...", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Home
+         # Game Hand #", "PPPoker Hand #": the hand number and its colon are what no action line has.
+         header=r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker Hand) #[0-9]+:[ \t]"),
     # iPoker network XML session export: <session sessioncode=...> of <game gamecode=...>; each
     # game's chunk is re-written to start with its <game gamecode= tag (importers/ipoker_xml.py).
     Site("ipoker",
@@ -81,3 +98,23 @@ def site_named(name: str) -> Site:
         if site.name == name:
             return site
     raise KeyError(name)
+
+
+def header_patterns() -> tuple[tuple[str, int], ...]:
+    """Every site's whole-header pattern (a regular expression matched at a line's start) with
+    its site index: the prefixes of ``heads`` (escaped) where a site gives no ``header``."""
+    import re
+
+    out: list[tuple[str, int]] = []
+    for i in range(len(SITES)):
+        site = SITES[i]
+        if site.header:
+            out.append((site.header, i))
+        else:
+            out.extend([(re.escape(prefix), i) for prefix, _ in site.heads])
+    return tuple(out)
+
+
+def block_patterns() -> tuple[tuple[str, str, int], ...]:
+    """Every site's non-hand blocks: (first-line pattern, kind, site index)."""
+    return tuple([(pattern, kind, i) for i in range(len(SITES)) for pattern, kind in SITES[i].blocks])

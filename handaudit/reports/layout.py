@@ -12,6 +12,8 @@ import stat
 from pathlib import Path
 
 TABLE_NAMES = ("hands", "actions", "findings", "pots", "players")
+# The cross-hand pass's tables (handaudit/sessions: written after the per-hand parts, by the pass)
+SESSION_TABLES = ("sessions", "session_hands", "session_players", "session_findings")
 
 # The report directory's layout (no pyarrow needed: the parent process of a run uses these).
 MANIFEST = "_manifest.json"
@@ -210,7 +212,8 @@ class ReportDir:
         return True
 
     def write_file(self, table: str | None, name: str, data: bytes) -> None:
-        """Write ``data`` to ``name`` whole: a temporary file of this process, then a rename."""
+        """Write ``data`` to ``name`` whole: a temporary file of this process, then a rename.
+        A failure names ``name`` (the file the user knows), with the temporary file's name."""
         tmp = f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
         try:
             with self.create(table, tmp) as f:
@@ -218,7 +221,7 @@ class ReportDir:
                     f.write(data)
                     f.flush()
                 except OSError as err:
-                    raise cannot("write", self.where(table, tmp), err) from None
+                    raise cannot("write", f"{self.where(table, name)} (as {tmp})", err) from None
             self.rename(table, tmp, name)
         except BaseException:
             try:
@@ -240,6 +243,12 @@ class ReportDir:
             for name in self.names(table):
                 if _is_part_or_temporary(name):
                     self.unlink(table, name)
+        for table in SESSION_TABLES:  # an earlier run's cross-hand tables (created by the pass only)
+            mode = self.kind(None, table)
+            if mode is not None and stat.S_ISDIR(mode):
+                for name in self.names(table):
+                    if _is_part_or_temporary(name):
+                        self.unlink(table, name)
 
     def remove_temporaries(self, run_id: str | None = None) -> int:
         """Delete unfinished (temporary) part files (of run ``run_id`` only, if given); how many."""
@@ -359,7 +368,7 @@ def check_out_dir(out_dir: str, overwrite: bool) -> None:
         raise OutputError(f"--out {out_dir}: cannot list the directory: {reason(err)}") from None
     if not names:
         return
-    ours = {*TABLE_NAMES, MANIFEST, SUCCESS, LOCK}
+    ours = {*TABLE_NAMES, *SESSION_TABLES, MANIFEST, SUCCESS, LOCK}
     if LOCK in names:
         _refuse_if_locked(out_dir)  # a run writing it now: that, not "holds a report", is the news
     if is_report(directory) or all(n in ours or n.startswith(f".{MANIFEST}") for n in names):

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 
-from ..core.status import ERROR, INVALID, SEVERITY_RANK, VALID
+from ..core.status import ERROR, INVALID, SEVERITY_RANK, UNREADABLE, VALID
 from ..core.value import field_values, same_fields, show_fields
 from ..findings.finding import Finding
 
 PAYOUT_CHECKS: Final = ("match", "mismatch", "undetermined", "not-recorded")
 WORST: Final = 10
+INTERNAL_ERROR: Final = "internal-error"  # handaudit failed on a hand: the hand is not audited
 
 
 class Summary:
@@ -33,7 +34,7 @@ class Summary:
                  files: int = 0, not_phh: list | None = None, elapsed: float | None = None,
                  jobs: int | None = None, rulebook: str | None = None, ignored: Counter | None = None,
                  rake_counts: Counter | None = None, shortfall_units: dict | None = None,
-                 shortfall_counts: Counter | None = None) -> None:
+                 shortfall_counts: Counter | None = None, internal: int = 0) -> None:
         self.hands = hands
         self.valid = valid
         self.invalid = invalid
@@ -61,6 +62,9 @@ class Summary:
         # settlement says they should have paid is not what they paid (negative: paid beyond the pots)
         self.shortfall_units: dict = {} if shortfall_units is None else shortfall_units
         self.shortfall_counts: Counter = Counter() if shortfall_counts is None else shortfall_counts
+        # hands read but not audited: handaudit failed on them (an internal-error finding,
+        # reported or left out by the selection)
+        self.internal = internal
 
     def field_values(self) -> tuple:
         """The fields' values, in :data:`FIELDS` (the constructor's) order."""
@@ -128,6 +132,8 @@ class Summary:
             self.unreadable += 1
         if findings:
             self._add_findings(findings, source, hand_index, hand_key, hand_number)
+        if status != UNREADABLE and (findings or ignored) and _failed(findings, ignored):
+            self.internal += 1
         if payout_check is not None:
             self.payout[payout_check] += 1
         if rake_units is not None and scale is not None:
@@ -186,6 +192,7 @@ class Summary:
         self.valid += other.valid
         self.invalid += other.invalid
         self.unreadable += other.unreadable
+        self.internal += other.internal
         self.not_phh += other.not_phh
         self.findings.update(other.findings)
         self.code_hands.update(other.code_hands)
@@ -224,13 +231,25 @@ class Summary:
         top = max(ranks)
         return {v: k for k, v in SEVERITY_RANK.items()}[top]
 
+    @property
+    def not_audited(self) -> int:
+        """The hands the run could not audit: unreadable, or an internal error of handaudit."""
+        return self.unreadable + self.internal
+
     def exit_status(self, fail_on: str) -> int:
         """0: no finding at or above ``fail_on`` (error|warning|never); 1: some; 2: an input
-        that is not a PHH file (the contract's "input that cannot be read at all")."""
+        that is not a PHH file (the contract's "input that cannot be read at all").
+
+        A hand that was not audited (:attr:`not_audited`) fails the run (1) under ``error`` and
+        ``warning`` whatever the selection of findings: a job gating on a few codes
+        (``--select``, ``--ignore`` of the reader's codes or of ``internal-error``) must not
+        pass on input it could not read."""
         if self.not_phh:
             return 2
         if fail_on == "never":
             return 0
+        if self.unreadable or self.internal:
+            return 1
         worst = self.max_severity()
         if worst is None:
             return 0
@@ -248,6 +267,7 @@ class Summary:
                                       for cur, total, n in self.shortfall_by_currency()],
             "files": self.files, "elapsed_seconds": self.elapsed, "jobs": self.jobs, "rulebook": self.rulebook,
             "ignored": dict(sorted(self.ignored.items())),
+            "not_audited": self.not_audited, "internal_errors": self.internal,
         }
 
 
@@ -255,7 +275,8 @@ class Summary:
 # compare and show (a test holds it to the constructor's parameters).
 FIELDS: Final[tuple[str, ...]] = ("hands", "valid", "invalid", "unreadable", "findings", "code_hands", "severities",
                                   "payout", "rake_units", "rake_hands", "worst", "files", "not_phh", "elapsed",
-                                  "jobs", "rulebook", "ignored", "rake_counts", "shortfall_units", "shortfall_counts")
+                                  "jobs", "rulebook", "ignored", "rake_counts", "shortfall_units", "shortfall_counts",
+                                  "internal")
 
 
 def _by_currency(units_of: dict, counts: Counter) -> list[tuple[str, Decimal, int]]:
@@ -266,3 +287,14 @@ def _by_currency(units_of: dict, counts: Counter) -> list[tuple[str, Decimal, in
         totals[label] = totals.get(label, Decimal(0)) + Decimal(units).scaleb(-scale)
         hands[label] = hands.get(label, 0) + counts.get((cur, scale), 0)
     return [(label, totals[label], hands[label]) for label in sorted(totals)]
+
+
+def _failed(findings: Sequence[Finding], ignored: Sequence[str]) -> bool:
+    """The hand has an internal-error finding, reported or left out by the selection."""
+    for f in findings:
+        if f.code == INTERNAL_ERROR:
+            return True
+    for code in ignored:
+        if code == INTERNAL_ERROR:
+            return True
+    return False

@@ -104,7 +104,9 @@ def _counts(s: Summary) -> list[str]:
     return [head,
             f"  valid       {_n(s.valid):>{width}}   (no error finding)",
             f"  invalid     {_n(s.invalid):>{width}}   (at least one error finding)",
-            f"  unreadable  {_n(s.unreadable):>{width}}   (could not be read; see their findings)"]
+            f"  unreadable  {_n(s.unreadable):>{width}}   (could not be read; see their findings)"] + (
+        [f"  internal error {_n(s.internal)} (read, not audited: handaudit failed on them; see internal-error)"]
+        if s.internal else [])
 
 
 def render_counts(s: Summary) -> str:
@@ -188,6 +190,10 @@ def render_worst(s: Summary, rulebook: str | None = None, n: int = WORST,
     should name (``handaudit summary`` run from another directory than the check)."""
     worst = s.worst_details(n)
     if not worst:
+        if s.not_audited:  # the selection left out every error of the hands it could not audit
+            return (f"No reported finding is an error, but {_n(s.not_audited)} hands were not audited "
+                    f"({_n(s.unreadable)} unreadable, {_n(s.internal)} internal errors): whatever the selection, "
+                    "they fail the run.\n")
         return "No hand has an error finding.\n"
     lines = [f"Worst hands (most errors), {len(worst)} of {_n(s.invalid + s.unreadable)} with errors:"]
     for source, index, key, errors, findings, number, code, message in worst:

@@ -64,6 +64,15 @@ RETURNED = "returned"
 MAY_RAISE = "may-raise"
 # (CALL_OR_FOLD as for check_out_of_turn)
 
+# button_rule (the cross-hand pass, handaudit/sessions)
+DEAD_BUTTON = "dead-button"
+MOVING_BUTTON = "moving-button"
+# missed_blinds (NONE: nothing is owed)
+BIG_ONLY = "big"
+BIG_AND_SMALL = "big-and-small"
+# new_player_posts (NONE: a new player is dealt in without posting)
+BIG_BLIND = "big-blind"
+
 # The finding codes every built-in rulebook cites a rule for and rules on (replay and betting codes).
 CITED_CODES = (
     "out-of-turn", "premature-deal", "action-after-end", "bet-below-minimum", "raise-below-minimum",
@@ -93,9 +102,12 @@ CODES_CHANGED_BY: dict[str, tuple[str, ...]] = {
     "call_out_of_turn": ("raise-after-call-out-of-turn",),
     "substantial_action_count": ("turn-lost-after-substantial-action", "out-of-turn-bet-returned"),
     "substantial_action_chips": ("turn-lost-after-substantial-action", "out-of-turn-bet-returned"),
-    "rake_limit_percent": _PAYOUT, "rake_rounding_units": _PAYOUT, "rake_percent": _PAYOUT,
+    "rake_limit_percent": (*_PAYOUT, "hand-missing"), "rake_rounding_units": (*_PAYOUT, "hand-missing"), "rake_percent": _PAYOUT,
     "rake_cap": _PAYOUT, "rake_cap_scope": _PAYOUT, "no_flop_no_drop": _PAYOUT, "rake_rounding": _PAYOUT,
     "jackpot_drop": _PAYOUT,
+    "button_rule": ("button-out-of-order", "big-blind-out-of-order", "hand-missing", "missed-blind-not-posted"),
+    "missed_blinds": ("missed-blind-not-posted",),
+    "new_player_posts": ("new-player-not-posted",),
 }
 
 
@@ -327,6 +339,18 @@ PARAMETERS: dict[str, Param] = {
            "A fixed amount (\"0.50\") taken with the rake from every hand the structure rakes (any but "
            "one no_flop_no_drop exempts, even when its percentage rounds to 0), from the main "
            "pot (\"Rake ($3) | Jackpot Rake ($0.50)\"); 0: none. Only used when rake_percent is set."),
+        _p("button_rule", "enum", "across hands: how the button moves",
+           "dead-button: the big blind moves to the next seat with a player every hand, and the button and "
+           "small blind are placed behind it (the button may be dead or stay put); moving-button: the button "
+           "moves to the next seat with a player. The cross-hand pass checks the big blind (dead-button) or "
+           "the button (moving-button) between consecutive hands of a session.", (DEAD_BUTTON, MOVING_BUTTON)),
+        _p("missed_blinds", "enum", "across hands: what a player back after missing the big blind posts",
+           "none: nothing (a tournament deals absent players in and takes their blinds); big: the big "
+           "blind; big-and-small: the big blind live and the small blind dead. A returning player may "
+           "instead wait for the big blind to reach their seat.", (NONE, BIG_ONLY, BIG_AND_SMALL)),
+        _p("new_player_posts", "enum", "across hands: what a new player posts to be dealt in",
+           "big-blind: a player joining a session posts the big blind or waits for it; none: a new "
+           "player is dealt in at once without posting (a tournament seat).", (BIG_BLIND, NONE)),
     ]
 }
 

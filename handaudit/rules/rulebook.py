@@ -88,6 +88,9 @@ class Rulebook(OpenValue):
     no_flop_no_drop: bool
     rake_rounding: str
     jackpot_drop: str
+    button_rule: str
+    missed_blinds: str
+    new_player_posts: str
     sources: dict[str, str]
     notes: dict[str, str]
     citations: dict[str, str]

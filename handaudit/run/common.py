@@ -97,6 +97,7 @@ class RunResult:
         self.error = error
         # what the run recovered from (a worker that died)
         self.notes: list[str] = [] if notes is None else notes
+        self.manifest_written = True  # False: the report's _manifest.json could not be written
 
     def __repr__(self) -> str:
         return (f"RunResult(complete={self.complete!r}, interrupted={self.interrupted!r}, out_dir={self.out_dir!r}, "

@@ -85,8 +85,9 @@ class Runner:
                  out_dir: str | None = None, jsonl_stream=None, subsets=None, progress=None,
                  batch_size: int = DEFAULT_BATCH, window: int | None = None, batch_rows: int | None = None,
                  part_rows: int | None = None, sinks: list[ReportSink] | None = None,
-                 selection: Selection = EVERYTHING, numpy: bool = True):
+                 selection: Selection = EVERYTHING, numpy: bool = True, sessions: bool = False):
         self.paths = list(paths)
+        self.sessions = sessions  # the cross-hand pass (handaudit/sessions) after the report's parts
         # numpy=False: this process needs no numpy after the run either (``handaudit check``
         # without --html), so pyarrow is imported without it, as in the workers
         self.numpy = numpy
@@ -283,6 +284,8 @@ class Runner:
                     result.removed_temporaries, result.tables = self._finish_report(complete, interrupted, error)
                 except (OutputError, OSError) as err:
                     result.complete = False
+                    result.manifest_written = False
+                    result.tables = getattr(self, "finished_tables", None) or {}
                     result.error = error or (str(err) if isinstance(err, OutputError) else reason(err))
         if raised is not None:
             raise raised
@@ -310,14 +313,22 @@ class Runner:
                     report.unlink(table, name)
                 else:
                     removed += report.remove_if_temporary(table, name, self.run_id)
-            parts = [rows for (t, _name), rows in self.kept.items() if t == table]
+            parts = {name: rows for (t, name), rows in self.kept.items() if t == table}
             if not parts and complete:  # every table reads, with its schema
                 write_empty_part(report, table, dict(self.config.metadata), self.run_id)
-                parts = [0]
-            tables[table] = {"files": len(parts), "rows": sum(parts)}
+                parts = {f"{PART_PREFIX}empty.parquet": 0}
+            # each part by name with its rows: `summary` and `report` compare them with the files
+            # there (a copy that lost a part must not read as a complete report of fewer hands)
+            tables[table] = {"files": len(parts), "rows": sum(parts.values()), "parts": dict(sorted(parts.items()))}
+        self.finished_tables = tables  # what the parts hold, even if the manifest cannot be written
         manifest = build_manifest(self.config, self.paths, self.files, self.book_name, self.jobs, tables,
                                   self.summary, complete, interrupted, error)
         manifest["run_id"] = self.run_id
+        if self.sessions and complete:
+            from ..sessions.stage import run_pass
+
+            manifest["sessions"] = run_pass(report.path, self.rulebook, self.overrides, self.run_id,
+                                            dict(self.config.metadata), self.jobs)
         report.write_manifest(manifest, complete)
         return removed, tables
 
@@ -642,7 +653,13 @@ def audit_to_parquet(paths, out_dir, rulebook: str = "tda-2026", jobs: int | Non
     ``KeyboardInterrupt`` when the run was interrupted (the report is then incomplete).
     """
     from ..reports.subsets import Subsets
+    from .arguments import jobs_arg, path_arg, path_list, rulebook_arg, string_list
 
+    paths = path_list(paths)
+    out_dir = path_arg(out_dir, "out_dir")
+    rulebook = rulebook_arg(rulebook)
+    jobs = jobs_arg(jobs)
+    overrides = string_list(overrides, "overrides")
     valid = options.pop("write_valid", None)
     invalid = options.pop("write_invalid", None)
     subsets = Subsets(valid, invalid) if (valid or invalid) else None

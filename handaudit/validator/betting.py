@@ -111,12 +111,12 @@ class Betting(Dealing):
                           f"{who} checked out of turn and now {'raises' if self.level else 'bets'} to "
                           f"{self.fmt(amount)}; the rulebook allows only a call or a fold", who,
                           "treated as a call" if to_call else "treated as a check")
-                rec = self._bet_raise(i, amount, lo, hi) if self.follow_record else self._ruled_call(i)
+                rec = self._ruled_as_recorded(i, amount, lo, hi) if self.follow_record else self._ruled_call(i)
             elif called and amount > self.level and self.bet[i] + self.stack[i] > self.level:
                 self.find("raise-after-call-out-of-turn",
                           f"{who} called out of turn and now raises to {self.fmt(amount)}; the rulebook allows "
                           "only a call or a fold", who, "treated as a call")
-                rec = self._bet_raise(i, amount, lo, hi) if self.follow_record else self._ruled_call(i)
+                rec = self._ruled_as_recorded(i, amount, lo, hi) if self.follow_record else self._ruled_call(i)
             else:
                 rec = self._bet_raise(i, amount, lo, hi)
         self.call_cap = -1
@@ -161,6 +161,15 @@ class Betting(Dealing):
                   f"({self.p(i)}'s is the action that makes it): the out-of-turn action stands",
                   self.p(i), f"{names} {'has' if one else 'have'} lost the turn; the action goes on round the table")
 
+    def _ruled_as_recorded(self, i: int, amount: int, lo: int, hi: int) -> str:
+        """Record mode: a bet or raise ruled a call by an out-of-turn rule, applied as recorded
+        (and judged as any bet or raise), the chips above the call noted as the ruling's."""
+        level = self.level
+        rec = self._bet_raise(i, amount, lo, hi)
+        if self.level > level:
+            self._note_ruling(level, self.level)
+        return rec
+
     def _ruled_call(self, i: int) -> str:
         """A bet or raise the rulebook rules a call (or a check): the ruled replay applies the call
         and notes that the record diverged here (see ReplayState.follow_record)."""
@@ -173,6 +182,32 @@ class Betting(Dealing):
         if self.diverged < 0:
             self.diverged = self.index
         return to
+
+    def _note_ruling(self, ruled: int, recorded: int) -> None:
+        """Record mode: a ruling makes this round's level ``ruled`` where the record has
+        ``recorded``. When the round ends, every chip a player's round bet holds between the two
+        is taken out of their contribution: under the ruling nobody put it in (a raise ruled a
+        call, and the calls of the raise; a re-raise keeps what it adds over the recorded level).
+        A ruling that raises the level (an amount brought up) cannot be taken out of the record:
+        ``ruled_exact`` turns false and the settlement keeps the ruled replay's chips."""
+        if ruled < recorded:
+            self.ruled_spans.append(ruled)
+            self.ruled_spans.append(recorded)
+        elif ruled > recorded:
+            self.ruled_exact = False
+
+    def _take_ruled_out(self) -> None:
+        """Take this round's rulings out of the chips (see _note_ruling)."""
+        spans = self.ruled_spans
+        if not self.ruled_out:
+            self.ruled_out = [0] * self.n
+        for k in range(0, len(spans), 2):
+            lo, hi = spans[k], spans[k + 1]
+            for p in range(self.n):
+                b = self.bet[p]
+                if b > lo:
+                    self.ruled_out[p] += (b if b < hi else hi) - lo
+        self.ruled_spans = []
 
     def _as_recorded(self, i: int, to: int) -> str:
         """Record mode, after a ruling on this action: the bet or raise to ``to`` exactly as
@@ -449,14 +484,20 @@ class Betting(Dealing):
         if self._cap_reached():
             self.find("raise-cap-exceeded", f"{who} raises after the round is capped at a bet and "
                       f"{self.raises - 1} raises", who, "treated as a call")
-            return self._as_recorded(i, to) if self.follow_record else self._ruled_call(i)
+            if self.follow_record:
+                self._note_ruling(self.level, to)
+                return self._as_recorded(i, to)
+            return self._ruled_call(i)
         if lo == NO_RAISE:
             if cap_to > self.level and not self._may_raise(i):
                 faced = self.level - (self.acted_level[i] if self.acted >> i & 1 else self.level)
                 self.find("betting-not-reopened", f"{who} raises after having acted, facing only {self.fmt(faced)} more "
                           "from short all-ins: the betting was not reopened", who,
                           "treated as a call")
-                return self._as_recorded(i, to) if self.follow_record else self._ruled_call(i)
+                if self.follow_record:
+                    self._note_ruling(self.level, to)
+                    return self._as_recorded(i, to)
+                return self._ruled_call(i)
             return self._call(i)
         if fixed:
             if to != lo and not (all_in and to < lo):
@@ -464,6 +505,7 @@ class Betting(Dealing):
                           f"{self.fmt(lo)}", who, f"one bet: to {self.fmt(lo)}",
                           facts={"to": self.fmt(lo), "min": self.fmt(lo)})
                 if self.follow_record:
+                    self._note_ruling(lo, to)
                     return self._as_recorded(i, to)
                 to = self._ruled_to(lo)
         else:
@@ -479,6 +521,7 @@ class Betting(Dealing):
                 self.find(code, f"{who} {word}s to {self.fmt(to)}; the minimum is to {self.fmt(lo)}", who,
                           ruling, facts={"to": self.fmt(ruled), "min": self.fmt(lo)})
                 if self.follow_record:
+                    self._note_ruling(self.level if as_call else min(ruled, cap_to), to)
                     return self._as_recorded(i, to)
                 if as_call:
                     return self._ruled_call(i)
@@ -490,6 +533,7 @@ class Betting(Dealing):
                           f"cut back to a pot-sized {word}: to {self.fmt(hi)}",
                           facts={"to": self.fmt(hi), "max": self.fmt(hi)})
                 if self.follow_record:
+                    self._note_ruling(hi, to)
                     return self._as_recorded(i, to)
                 to = self._ruled_to(hi)
                 all_in = to == cap_to

@@ -49,21 +49,37 @@ def replay(hand: Hand, rulebook: Rulebook) -> Replay:
     judged against both states, the ruled replay's and the record's (the action applied as
     recorded), and the findings after that action are those of the state the record follows:
     the one that finds fewer faults there (a tie keeps the ruled one). The chips, cards and
-    records stay the ruled replay's, so the settlement keeps the ruling's effect; when the
-    history follows the record, its chips and folds come along (``recorded_contributions``) for
-    the payout check. Only hands with such a ruling are replayed twice."""
+    records stay the ruled replay's when the history follows the ruling; when it follows the
+    record, they are the recorded history's with what the rulings take out of its chips (a raise
+    ruled a call: the chips above the call, its own and those that called them), the ruling's row
+    as ruled, and the recorded chips and folds come along (``recorded_contributions``) for the
+    payout check. Either way the settlement keeps the ruling's effect. Only hands with such a
+    ruling are replayed twice."""
     engine = _Engine(hand, rulebook)
     ruled = engine.run()
     k = engine.diverged
     if k < 0:
         return ruled
-    record = _Engine(hand, rulebook, True).run()
+    follower = _Engine(hand, rulebook, True)
+    record = follower.run()
     if _faults_after(record.findings, k) >= _faults_after(ruled.findings, k):
         return ruled
     out = [f for f in ruled.findings if f.action_index is not None and f.action_index <= k]
     out.extend([f for f in record.findings if f.action_index is None or f.action_index > k])
-    return ruled.replace(findings=tuple(out), complete=record.complete, ruling_index=k,
-                         recorded_contributions=record.contributions, recorded_folded=record.folded)
+    findings = tuple(out)
+    if not follower.ruled_exact:
+        # a ruling raised an amount (brought up to the minimum): what the later actions would
+        # have put in under it is not in the record; the ruled replay's chips stand
+        return ruled.replace(findings=findings, complete=record.complete, ruling_index=k,
+                             recorded_contributions=record.contributions, recorded_folded=record.folded)
+    # The history as recorded, with what the rulings take out of it: the ruled action's chips
+    # above the ruled level, and the later chips that only matched them (see _note_ruling).
+    out_chips = follower.ruled_out
+    chips = tuple([c - out_chips[i] for i, c in enumerate(record.contributions)]) if out_chips \
+        else record.contributions
+    rows = ruled.records[:k + 1] + record.records[k + 1:]
+    return record.replace(findings=findings, records=rows, contributions=chips, ruling_index=k,
+                          recorded_contributions=record.contributions, recorded_folded=record.folded)
 
 
 def _faults_after(findings: tuple[Finding, ...], k: int) -> int:
@@ -241,6 +257,8 @@ class _Engine(Betting):
         return any(self.active >> i & 1 and self.bet[i] < self.level for i in range(self.n))
 
     def _end_round(self) -> None:
+        if self.ruled_spans:
+            self._take_ruled_out()
         for i in range(self.n):
             self.bet[i] = 0
         if self._count_can_act() <= 1:
@@ -327,6 +345,8 @@ class _Engine(Betting):
     def finish(self) -> Replay:
         """The replayed hand, once every action has been stepped."""
         self.index = -1
+        if self.ruled_spans:
+            self._take_ruled_out()
         complete = self.phase == OVER
         if not complete:
             self.findings.append(Finding("incomplete-hand", self._incomplete_message(), None, None,

@@ -111,6 +111,10 @@ class ReplayState:
     # from it are not second faults). ``diverged``: the first action whose ruling changed it (-1).
     follow_record: bool
     diverged: int
+    # Record mode: what the rulings take out of the recorded history's chips (see _note_ruling).
+    ruled_out: list[int]  # per player: chips the recorded actions put in that the rulings do not
+    ruled_spans: list[int]  # this round's rulings, as pairs: ruled level, recorded level
+    ruled_exact: bool  # every ruling lowered the level (a raise ruled a call, an amount cut back)
     # chips, per player
     unknown: int  # starting stack unknown (`inf`): never all in (a bitmask)
     stack: list[int]
@@ -197,6 +201,9 @@ class ReplayState:
         self.hand, self.book = hand, book
         self.follow_record = follow_record
         self.diverged = -1
+        self.ruled_out = []  # made on the first ruling (record mode only)
+        self.ruled_spans = []
+        self.ruled_exact = True
         rules = self.rules = rules_of(book)
         v = self.v = VARIANTS[hand.variant]
         self.fixed = v.structure == FIXED

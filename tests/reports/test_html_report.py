@@ -359,3 +359,30 @@ def test_hands_over_time_are_binned_for_their_span():
     assert set(bar["width"]) == {334 * 86_400_000} and set(bar["offset"]) == {0}
     assert chart["layout"]["title"]["text"] == "Hands over time, per year"
     assert "1 hand without a date not shown" in chart["layout"]["xaxis"]["title"]["text"]
+
+
+def test_hand_pages_are_made_to_the_cap_not_to_n(mix, tmp_path, monkeypatch):
+    """report --hands N: the pages are made a batch at a time and stop at the size cap, and N is
+    bounded by what the cap can hold (issue #38, item 7): memory follows the cap, not N."""
+    import handaudit.reports.html as H
+    from handaudit.reports.html import pages as P
+
+    _, out = mix
+    made: list[int] = []
+    real = P.report_pages
+
+    def counting(report, chosen, first=0):
+        made.append(len(chosen))
+        return real(report, chosen, first)
+
+    monkeypatch.setattr(H, "report_pages", counting, raising=False)
+    monkeypatch.setattr(P, "report_pages", counting)
+    monkeypatch.setattr(H, "_PAGE_BATCH", 1)
+    full = write_report(out, tmp_path / "full.html", hands=10**9)  # N far past anything: no error, no blow-up
+    assert full.pages >= 2 and sum(made) == full.pages
+    made.clear()
+    monkeypatch.setattr(H, "MAX_BYTES", full.bytes - 2_000)
+    cut = write_report(out, tmp_path / "cut.html", hands=10**9)
+    assert sum(made) <= cut.pages + 1  # no page made past the first that does not fit
+    html = (tmp_path / "cut.html").read_text()
+    assert 'id="hand-1"' in html and "more pages were left out" in html

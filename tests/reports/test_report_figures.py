@@ -62,7 +62,9 @@ def test_amounts_of_one_currency_have_one_scale_in_jsonl(tmp_path):
 
 def test_the_codes_listing_names_every_code():
     text = render_codes()
-    listed = [line.split(" (", 1)[0] for line in text.splitlines() if line and not line.startswith((" ", "5"))]
+    lines = text.splitlines()
+    assert lines[0].startswith(f"{len(CODES)} finding codes ")
+    listed = [line.split(" (", 1)[0] for line in lines[1:] if line and not line.startswith(" ")]
     assert listed == list(CODES)
     assert len(listed) >= 54
     for code in ("winnings-mismatch", "chips-not-conserved", "duplicate-hand", "syntax-error"):

@@ -67,7 +67,7 @@ def test_pickling_carries_every_field_in_order():
 
     values = (1, 2, 3, 4, Counter(a=1), Counter(b=2), {"c": "error"}, Counter(match=5), {2: 7}, 6,
               [(-1, -1, "s", 1, "k")], 8, ["f: not a PHH file"], 9.5, 10, "r", Counter(show_order=3),
-              Counter({("USD", 2): 4}), {("USD", 2): -100}, Counter({("USD", 2): 1}))
+              Counter({("USD", 2): 4}), {("USD", 2): -100}, Counter({("USD", 2): 1}), 11)
     assert len(values) == len(params)
     s = Summary(*values)
     cls, args = s.__reduce__()

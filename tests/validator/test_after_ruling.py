@@ -143,6 +143,22 @@ def test_a_second_fault_of_the_record_is_still_reported():
     assert rep.contributions == (12, 12, 12)
 
 
+def test_the_ruling_keeps_its_effect_on_the_later_streets():
+    # Robert's: p3's raise to 30 on the flop (index 10) is ruled a call of 10 and the history goes
+    # on from the raise (p1 and p2 call 30), then bets 40 on the turn and 50 on the river. The
+    # chips are the history's with the ruling's taken out: the 20 above the call, from p3 and
+    # from each call of it; the turn and river stand as recorded.
+    acts = FLOP + ", 'p3 cc', 'p1 cbr 10', 'p2 cc', 'p3 cbr 30', 'p1 cc', 'p2 cc', 'd db 2s', 'p1 cbr 40', " \
+        "'p2 cc', 'p3 cc', 'd db 9d', 'p1 cbr 50', 'p2 f', 'p3 cc', 'p1 sm ????', 'p3 sm ????'"
+    hand, book = _inline(acts, "roberts-v11")
+    rep = replay(hand, book)
+    assert _all(rep) == [("out-of-turn", 7), ("bet-after-check-out-of-turn", 10)]
+    assert rep.contributions == (2 + 10 + 40 + 50, 2 + 10 + 40, 2 + 10 + 40 + 50)
+    assert rep.recorded_contributions == (122, 72, 122) and rep.ruling_index == 10
+    assert rep.folded == (False, True, False) and rep.complete
+    assert (rep.records[10].kind, rep.records[10].amount) == ("call", 10)  # the ruling's row, as ruled
+
+
 # --- item 2: Robert's, a call out of turn may not become a raise --------------------------------
 
 def test_roberts_call_out_of_turn_may_not_raise():

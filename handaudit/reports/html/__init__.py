@@ -20,6 +20,8 @@ from .overview import HAND_COLUMNS, compute
 
 DEFAULT_HANDS = 200  # hand pages in a report file: the worst N flagged hands
 MAX_BYTES = 9_900_000  # the file stays under 10 MB (10**7 bytes): fewer hand pages if theirs would not fit
+_MIN_PAGE_BYTES = 700  # a hand page costs at least its line of the flagged hands' table (_row_bytes)
+_PAGE_BATCH = 256  # hand pages made at once
 
 
 class HtmlUnavailable(OutputError):
@@ -107,13 +109,15 @@ def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS, kept
     table = report.read("hands", HAND_COLUMNS)
     ov = compute(report, table)
     n_flagged = flagged(table).num_rows
-    chosen = worst(table, hands)
+    # No more hands than the size cap can hold (a page costs at least its table line): memory is
+    # bounded by the cap, not by --hands N.
+    chosen = worst(table, min(hands, MAX_BYTES // _MIN_PAGE_BYTES))
     del table
-    pages = report_pages(report, chosen)
     hand = env.get_template("hand.html.j2").module.hand  # type: ignore[attr-defined]
-    for p in pages:
-        p["html"] = hand(p)
     specs = charts(ov)
+    from .sessions import session_charts
+
+    specs += session_charts(directory)  # the cross-hand pass's sessions, when the report has them
     drawn = {c["id"] for c in specs}
     notes = list(ov.notes)
     if "chart-findings" not in drawn:
@@ -129,15 +133,24 @@ def render_report(directory: str | os.PathLike, hands: int = DEFAULT_HANDS, kept
     values = dict(title=title, ov=ov, run=run, incomplete=incomplete, charts=specs, charts_json=charts_json(specs),
                   notes=notes, flagged=n_flagged, plotly_js=script)
     base = len(template.render(**values, rows=[], pages=[], cut=0).encode("utf-8"))
-    used, fit = base, 0
-    for p in pages:  # the worst first, while the file stays under MAX_BYTES
-        used += len(p["html"].encode("utf-8")) + _row_bytes(p["row"])
-        if used > MAX_BYTES:
+    used = base
+    pages: list[dict] = []
+    full = False
+    for start in range(0, len(chosen), _PAGE_BATCH):  # the worst first, a batch at a time, to the cap
+        for p in report_pages(report, chosen[start:start + _PAGE_BATCH], start):
+            p["html"] = hand(p)
+            used += len(p["html"].encode("utf-8")) + _row_bytes(p["row"])
+            if used > MAX_BYTES:
+                full = True
+                break
+            pages.append(p)
+        if full:
             break
-        fit += 1
+    fit = len(pages)
+    pages_total = len(chosen)
     while True:  # the estimate of a table line is generous; the file's real size decides
         html = template.render(**values, rows=[p["row"] for p in pages[:fit]], pages=pages[:fit],
-                               cut=len(pages) - fit)
+                               cut=pages_total - fit)
         if fit == 0 or len(html.encode("utf-8")) <= MAX_BYTES:
             return html, ov.hands, fit
         fit -= 1
@@ -173,17 +186,8 @@ def write_hand(report, out: str | os.PathLike) -> int:
 
 
 def _write_file(path: str, data: bytes) -> None:
-    """Write under a temporary name in the same directory, then rename: never a half file."""
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Through the one safe writer (reports/safe_file.py): a random temporary name beside it,
+    exclusive and no-follow, renamed over a regular file only; removed on every exit path."""
+    from ..safe_file import write_file
+
+    write_file(path, data, "")

@@ -17,17 +17,11 @@ def default_path(directory: str) -> str:
 
 
 def check_target(path: str, flag: str) -> None:
-    """Refuse, before any work, an HTML path that cannot be written: a directory, a missing
-    folder, an empty name."""
-    if not path:
-        raise OutputError(f"{flag}: give a file name (FILE.html)")
-    if os.path.isdir(path):
-        raise OutputError(f"{flag} {path}: is a directory; give a file name (FILE.html)")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise OutputError(f"{flag} {path}: no such directory: {folder}")
-    if not os.access(folder, os.W_OK):
-        raise OutputError(f"{flag} {path}: cannot write in {folder}: permission denied")
+    """Refuse, before any work, an HTML path that cannot be written: a directory, a device, a
+    FIFO, a link, a missing folder, an empty name (reports/safe_file.py)."""
+    from ..safe_file import check_target as check
+
+    check(path, flag)
 
 
 def temporary_report() -> str:

@@ -47,17 +47,18 @@ def anchor(k: int) -> str:
     return f"hand-{k + 1}"
 
 
-def report_pages(report: Report, chosen: list[dict]) -> list[dict]:
-    """The page of each chosen hand, from the report's rows (four filtered reads)."""
+def report_pages(report: Report, chosen: list[dict], first: int = 0) -> list[dict]:
+    """The page of each chosen hand, from the report's rows (four filtered reads). ``first``:
+    the position of ``chosen[0]`` among all the chosen hands (pages are made a batch at a time)."""
     keys: list[Key] = [(h["source"], h["hand_index"]) for h in chosen]
     rows = {t: report.rows_of(t, keys) for t in ("actions", "findings", "pots", "players")}
     full = report.rows_of("hands", keys)
     pages = []
     for k, (key, h) in enumerate(zip(keys, chosen, strict=True)):
         hand = full[key][0] if full[key] else h
-        page = hand_view(anchor(k), hand, rows["actions"][key], rows["findings"][key], rows["pots"][key],
+        page = hand_view(anchor(first + k), hand, rows["actions"][key], rows["findings"][key], rows["pots"][key],
                          rows["players"][key])
-        page["row"] = table_row(h, rows["findings"][key], anchor(k))
+        page["row"] = table_row(h, rows["findings"][key], anchor(first + k))
         pages.append(page)
     return pages
 

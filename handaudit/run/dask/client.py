@@ -161,8 +161,9 @@ class DaskRunner:
     def __init__(self, paths, *, rulebook: str = "tda-2026", overrides=(), jobs: int | None = None,
                  out_dir: str | None = None, scheduler: str | None = None, client=None, progress=None,
                  task_bytes: int | None = None, status=None, on_result=None, dashboard: bool = True,
-                 selection: Selection = EVERYTHING):
+                 selection: Selection = EVERYTHING, sessions: bool = False):
         self.paths = list(paths)
+        self.sessions = sessions  # the cross-hand pass after the parts (a local report only)
         self.selection = selection
         self.rulebook = rulebook
         self.overrides = tuple(overrides)
@@ -492,6 +493,11 @@ class DaskRunner:
                 manifest = build_manifest(self.config, self.paths, self.files, self.book_name, nthreads,
                                           result.tables, summary, complete, interrupted, error)
                 manifest.update(engine="dask", scheduler=self.scheduler or "local", tasks=self.tasks_done)
+                if self.sessions and complete and "://" not in str(self.out_dir):
+                    from ...sessions.stage import run_pass
+
+                    manifest["sessions"] = run_pass(str(self.out_dir), self.rulebook, self.overrides, None,
+                                                    dict(self.config.metadata), nthreads)
                 self.report.write_manifest(manifest, complete)
             finally:
                 self.report.close()

@@ -34,6 +34,7 @@ from ..findings.finding import Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from .common import CURRENCY_OF_SYMBOL, amount_units, phh_order
+from .limits import INVALID, amount_problem, digits_problem, scaled_problem, seat_problem, seats_problems
 from .ipoker_xml import Node, Refused, parse_game, split_session
 
 __all__ = ["read_hand", "split_session"]
@@ -96,8 +97,12 @@ class _Game:
         if t[:1] in CURRENCY_OF_SYMBOL:
             t = t[1:]
         value, places = amount_units(t)
-        if value < 0:
+        if value == -1:
             self.find("site-unknown-line", f"{what}: {text!r} is not an amount", True)
+            return -1
+        problem = amount_problem(text, value, places)
+        if problem is not None:
+            self.find(INVALID, f"{what}: {problem}", True)
             return -1
         self.places = max(self.places, places)
         self.raw.append((value, places))
@@ -119,9 +124,15 @@ class _Game:
         table = facts.get("tablename", "")
         self.label = f"iPoker game {code or '(no gamecode)'}" + (f" at table {table!r}" if table else "")
         fields: dict = {"venue": self.venue}
+        if code.isdigit() and digits_problem(code, "game code") is not None:
+            self.find(INVALID, str(digits_problem(code, "game code")), True)
+            return self.result(None, text)
         fields["hand"] = int(code) if code.isdigit() else code
         if table:
             fields["table"] = table
+        hero = facts.get("nickname", "")
+        if hero and hero != "N/A":  # the account that exported the session ("Hero" of other tools)
+            fields["_site_hero"] = hero
         gametype = facts.get("gametype", "")
         words = gametype.split()
         limit_at = next((i for i in range(len(words)) if words[i] in ("NL", "PL", "L", "FL")), -1)
@@ -172,9 +183,13 @@ class _Game:
             at = pl.attrs
             seat = at.get("seat", "")
             name = at.get("name", "")
-            if not seat.isdigit() or not name or name in names:
+            if not seat.isdigit() or not name:
                 self.find("site-unknown-player", f"a <player> with seat {seat!r} and name {name!r} cannot be read",
                           True)
+                continue
+            problem = seat_problem(seat)
+            if problem is not None:
+                self.find(INVALID, problem, True)
                 continue
             seats.append(int(seat))
             names.append(name)
@@ -183,6 +198,8 @@ class _Game:
             bets.append(self.amount(at.get("bet", "0"), f"{name}'s bet"))
             if at.get("dealer") == "1":
                 button = int(seat)
+        for problem in seats_problems(seats, names):
+            self.find(INVALID, problem, True)
         if self.fatal:
             return self.result(None, text)
         # every action, in its number's order (the export writes them per round, not always in order)
@@ -399,13 +416,18 @@ class _Game:
         fields["_site_bet"] = [amount_text(b, scale) for b in bet_u]
         fields["_site_collected"] = [amount_text(v, scale) for v in collected]
         fields["_site_total_pot"] = amount_text(sum(bet_u) - sum(returned), scale)
+        start_stacks = [self.units(stacks[pos]) for pos in positions]
+        problem = scaled_problem(max([self.units(k) for k in range(len(self.raw))] + [0]), sum(start_stacks))
+        if problem is not None:
+            self.find(INVALID, problem, True)
+            return self.result(None, text)
         small = self.units(stake_idx[0]) if stake_idx[0] >= 0 else 0
         big = self.units(stake_idx[1]) if stake_idx[1] >= 0 else max(big_post, 0)
         fixed = variant in _FIXED
         min_bet = big if big > 0 else max(big_post, 1)
         hand = Hand(self.chunk.source, self.chunk.hand_key, variant, n, scale, tuple(antes), tuple(blinds), None,
                     small if fixed else None, big if fixed else None, None if fixed else min_bet,
-                    tuple([self.units(stacks[pos]) for pos in positions]), tuple(actions), tuple(texts),
+                    tuple(start_stacks), tuple(actions), tuple(texts),
                     False, None, tuple(collected), fields["hand"], fields, text, self.chunk.line)
         return self.result(hand, text)
 

@@ -189,6 +189,22 @@ def test_a_bet_the_actions_do_not_make_is_a_finding():
     assert f.code == "site-total-pot-mismatch" and "C bet 0.00; the actions put in 2.00" in f.message
 
 
+def test_amounts_past_the_limits_are_an_invalid_field():
+    players = ('<player seat="1" name="A" chips="$1' + "0" * 30 + '" dealer="1" win="$0" bet="$0" />'
+               '<player seat="2" name="B" chips="$100" dealer="0" win="$0" bet="$0" />')
+    read, _ = _one(_session(BLINDS, players))
+    assert read.hand is None and [f.code for f in read.findings] == ["invalid-field"]
+    assert "A's chips" in read.findings[0].message
+
+
+def test_the_exporting_player_is_kept():
+    data = _session(BLINDS + '<round no="1"><action no="3" player="A" type="0" sum="$0" /><action no="4" '
+                    'player="B" type="0" sum="$0" /></round>').replace(b"</tablename>", b"</tablename><nickname>B"
+                                                                       b"</nickname>")
+    read, report = _one(data)
+    assert read.hand.fields["_site_hero"] == "B" and report.status != "unreadable"
+
+
 # --- hostile XML: one clear finding each, bounded memory, and the next file is read ----------------
 
 def _problems(data: bytes | io.RawIOBase) -> list[tuple[str, str]]:

@@ -194,10 +194,13 @@ def split_session(source: str, stream: IO[bytes]) -> Iterator[Chunk]:
     p = safe_parser()
     cut = _Cutter(source, p)
     fed = 0  # bytes given to the current parser
+    window = b""  # the last two pieces read: where a start tag cut by the file's end is looked for
     lines = 0  # newlines in the bytes given to the parsers before the current one
     try:
         while True:
             piece = stream.read(PIECE)
+            if piece:
+                window = window[-PIECE:] + piece
             while True:
                 try:
                     p.Parse(piece, not piece)
@@ -234,7 +237,10 @@ def split_session(source: str, stream: IO[bytes]) -> Iterator[Chunk]:
         text = expat.ErrorString(err.code)
         eof = err.code in (expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS],
                            expat.errors.codes[expat.errors.XML_ERROR_UNCLOSED_TOKEN])
-        if eof and cut.game is None and cut.games:
+        if eof and cut.game is None and window.rfind(b"<game") > window.rfind(b"</game>"):
+            cut.problem("site-truncated-hand", f"{source}: the file stops inside a <game> start tag (line "
+                        f"{cut.line()}): that game is not read", cut.line())
+        elif eof and cut.game is None and cut.games:
             pass  # the session's end tag is missing, but every game it began is read: nothing lost
         elif eof and (cut.depth > 0 or cut.games):
             _broken(cut, f"{source}: the file stops at line {err.lineno} before its elements are closed: truncated")

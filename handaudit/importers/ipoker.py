@@ -288,7 +288,7 @@ class _Game:
         round_no = -1
         blind_seen: set[str] = set()
         big_post = -1
-        pending: list[tuple[int, int, str, int]] = []  # (action no, p, type, amount index) after the check
+        pending: list[tuple[int, int, str, int, int]] = []  # (action no, round, type, amount index, player)
         for no, r, c in acts:
             p = p_of.get(idx.get(c.attrs.get("player", ""), -1), -1)
             kind = c.attrs.get("type", "")
@@ -303,15 +303,13 @@ class _Game:
                           True)
                 continue
             a = self.amount(c.attrs.get("sum", "0"), f"action {no}'s sum")
-            pending.append((no, r, kind, a))
-            del p
+            pending.append((no, r, kind, a, p))
         if self.fatal:
             return self.result(None, text)
         # forced bets first (round 0: antes and blinds)
-        for no, _r, kind, a in pending:
+        for _no, _r, kind, a, p in pending:
             if kind not in (ANTE_T, SMALL_T, BIG_T):
                 continue
-            p = self._p(acts, no, p_of, idx)
             u = self.units(a)
             slot = 1 - p if heads_up else p
             if kind == ANTE_T:
@@ -329,10 +327,9 @@ class _Game:
             put[p] += u
             street[p] += u
             top = max(top, street[p])
-        for no, r, kind, a in pending:
+        for _no, r, kind, a, p in pending:
             if kind in (ANTE_T, SMALL_T, BIG_T):
                 continue
-            p = self._p(acts, no, p_of, idx)
             if not deal_done:
                 self._deal(actions, texts, positions, names, pockets, hole)
                 deal_done = True
@@ -430,13 +427,6 @@ class _Game:
                     tuple(start_stacks), tuple(actions), tuple(texts),
                     False, None, tuple(collected), fields["hand"], fields, text, self.chunk.line)
         return self.result(hand, text)
-
-    @staticmethod
-    def _p(acts: list[tuple[int, int, Node]], no: int, p_of: dict[int, int], idx: dict[str, int]) -> int:
-        for a_no, _r, c in acts:
-            if a_no == no:
-                return p_of[idx[c.attrs.get("player", "")]]
-        return -1
 
     def _deal(self, actions: list[Action], texts: list[str], positions: list[int], names: list[str],
               pockets: dict[str, str], hole: int) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Final
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from ..grammar.chunk import MAX_HAND_BYTES, Chunk
 
@@ -64,14 +63,29 @@ def safe_parser() -> expat.XMLParserType:
     return p
 
 
+def escape(text: str) -> str:
+    """``text`` as XML character data or a double-quoted attribute value (the usual text has
+    nothing to escape: tested first, the cutting's hot path)."""
+    if "&" in text or "<" in text or ">" in text or '"' in text or "\r" in text or "\t" in text or "\n" in text:
+        return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+                .replace("\r", "&#13;").replace("\t", "&#9;").replace("\n", "&#10;"))
+    return text
+
+
 def _start_tag(name: str, attrs: dict[str, str]) -> str:
     parts = [name]
     if "gamecode" in attrs:  # first: the chunk must start with the registry's header
-        parts.append(f"gamecode={quoteattr(attrs['gamecode'])}")
+        parts.append(f'gamecode="{escape(attrs["gamecode"])}"')
     for k, v in attrs.items():
         if k != "gamecode":
-            parts.append(f"{k}={quoteattr(v)}")
+            parts.append(f'{k}="{escape(v)}"')
     return "<" + " ".join(parts) + ">"
+
+
+def _escape_text(text: str) -> str:
+    if "&" in text or "<" in text or ">" in text or "\r" in text:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+    return text
 
 
 class _Cutter:
@@ -149,7 +163,8 @@ class _Cutter:
 
     def text(self, data: str) -> None:
         if self.game is not None:
-            self._add(escape(data))
+            if not data.isspace():  # (whitespace between elements says nothing)
+                self._add(_escape_text(data))
         elif self.fact and sum(len(s) for s in self.fact_text) < MAX_TEXT:
             self.fact_text.append(data)
 
@@ -164,7 +179,7 @@ class _Cutter:
         self.game.append(piece)
 
     def _session_general(self) -> str:
-        inner = "".join([f"<{k}>{escape(v)}</{k}>" for k, v in self.general.items()])
+        inner = "".join([f"<{k}>{_escape_text(v)}</{k}>" for k, v in self.general.items()])
         return f"<session_general>{inner}</session_general>"
 
     def _finish_game(self) -> None:

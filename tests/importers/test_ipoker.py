@@ -17,7 +17,7 @@ from handaudit.importers.inputs import expand_inputs, read_inputs
 from handaudit.importers.ipoker_xml import split_session
 from handaudit.rules.rulebook import load_rulebook
 from handaudit.run.hand_loop import audit_read
-from helpers import CORPUS
+from helpers import CORPUS, run_cli
 
 SITES = CORPUS / "sites" / "ipoker"
 BOOK = load_rulebook("tda-2026")
@@ -297,3 +297,26 @@ def test_truncated_or_duplicated_games_are_each_reported_once(codes, cut, trunca
     problems = [c for c in chunks if c.problem]
     assert len(problems) == (1 if started > complete else 0)  # a game cut short: one finding
     assert [c.index for c in chunks] == list(range(len(chunks)))
+
+
+# --- the command line: standard input and convert's round trip ----------------------------------
+
+def test_standard_input_and_convert_round_trip(tmp_path):
+    sample = SITES / "italytoast" / "IPoker" / "CashGame" / "MultipleHandsTests" / "MinerFormat.txt"
+    if not sample.is_file():
+        pytest.skip("no iPoker samples")
+    piped = run_cli("check", "-", stdin=sample.read_bytes(), text=False)
+    assert piped.returncode == 0 and b"4 hands read" in piped.stdout
+    out = tmp_path / "m.phhs"
+    converted = run_cli("convert", str(sample), "-o", str(out))
+    assert converted.returncode == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("venue = 'iPoker'") == 4 or text.count('venue = "iPoker"') == 4
+    again = run_cli("check", str(out), text=True)
+    direct = run_cli("check", str(sample), text=True)
+
+    def summary(text: str) -> list[str]:  # the counts, findings, payouts and rake; not the timing
+        return [line for line in text.splitlines()[1:] if not line.startswith("Throughput")]
+
+    assert "4 hands read" in again.stdout and "valid       4" in again.stdout
+    assert summary(again.stdout) == summary(direct.stdout)

@@ -133,37 +133,9 @@ class _Game:
         hero = facts.get("nickname", "")
         if hero and hero != "N/A":  # the account that exported the session ("Hero" of other tools)
             fields["_site_hero"] = hero
-        gametype = facts.get("gametype", "")
-        words = gametype.split()
-        limit_at = next((i for i in range(len(words)) if words[i] in ("NL", "PL", "L", "FL")), -1)
-        game = " ".join(words[:limit_at]) if limit_at > 0 else ""
-        limit = words[limit_at] if limit_at > 0 else ""
-        variant = VARIANT_OF_GAME.get((game, limit), "")
+        variant, stake_idx = self._game_type(facts, fields)
         if not variant:
-            self.find("site-game-not-phh", f"the game {gametype!r} has no PHH variant code the iPoker importer "
-                      "reads (Holdem NL, Holdem L, Omaha PL): the hand is not audited", True)
             return self.result(None, text)
-        currency = facts.get("tablecurrency") or facts.get("currency") or facts.get("tournamentcurrency") or ""
-        stakes = words[limit_at + 1] if limit_at + 1 < len(words) else ""
-        symbol = stakes[:1] if stakes[:1] in CURRENCY_OF_SYMBOL else None
-        tournament = bool(facts.get("tournamentname") or facts.get("tournamentcode") or facts.get("place"))
-        if tournament:
-            fields["event"] = facts.get("tournamentname", "") or f"Tournament #{facts.get('tournamentcode', '')}"
-            fields["_site_tournament"] = facts.get("tournamentcode", "")
-            if facts.get("buyin"):
-                fields["_site_buyin"] = facts["buyin"]
-        elif currency:
-            fields["currency"] = currency
-        elif symbol is not None:
-            fields["currency"] = CURRENCY_OF_SYMBOL[symbol]
-        if symbol is not None and not tournament:
-            fields["currency_symbol"] = symbol
-        if "currency" in fields:
-            self.places = max(self.places, hand_minor_units(fields["currency"], fields.get("currency_symbol")))
-        stake_idx = (-1, -1)
-        if "/" in stakes:
-            s_small, _, s_big = stakes.partition("/")
-            stake_idx = (self.amount(s_small, "the stakes"), self.amount(s_big, "the stakes"))
         general = root.find("general")
         if general is not None:
             start = general.find("startdate")
@@ -173,61 +145,12 @@ class _Game:
         if players is None or not players.children:
             self.find("site-truncated-hand", "no <players> in the game", True)
             return self.result(None, text)
-        seats: list[int] = []
-        names: list[str] = []
-        stacks: list[int] = []
-        wins: list[int] = []
-        bets: list[int] = []
-        button = -1
-        for pl in players.all("player"):
-            at = pl.attrs
-            seat = at.get("seat", "")
-            name = at.get("name", "")
-            if not seat.isdigit() or not name:
-                self.find("site-unknown-player", f"a <player> with seat {seat!r} and name {name!r} cannot be read",
-                          True)
-                continue
-            problem = seat_problem(seat)
-            if problem is not None:
-                self.find(INVALID, problem, True)
-                continue
-            seats.append(int(seat))
-            names.append(name)
-            stacks.append(self.amount(at.get("chips", ""), f"{name}'s chips"))
-            wins.append(self.amount(at.get("win", "0"), f"{name}'s win"))
-            bets.append(self.amount(at.get("bet", "0"), f"{name}'s bet"))
-            if at.get("dealer") == "1":
-                button = int(seat)
-        for problem in seats_problems(seats, names):
-            self.find(INVALID, problem, True)
+        seats, names, stacks, wins, bets, button = self._players(players)
         if self.fatal:
             return self.result(None, text)
-        # every action, in its number's order (the export writes them per round, not always in order)
-        acts: list[tuple[int, int, Node]] = []  # (action no, round no, node)
-        boards: dict[int, str] = {}
-        pockets: dict[str, str] = {}
-        for rnd in root.all("round"):
-            r_no = rnd.attrs.get("no", "")
-            if not r_no.isdigit():
-                self.find("site-unknown-line", f"a <round> numbered {r_no!r}", True)
-                continue
-            r = int(r_no)
-            for c in rnd.children:
-                if c.tag == "action":
-                    number = c.attrs.get("no", "")
-                    if not number.isdigit():
-                        self.find("site-unknown-line", f"an action numbered {number!r} in round {r}", True)
-                        continue
-                    acts.append((int(number), r, c))
-                elif c.tag == "cards":
-                    kind = c.attrs.get("type", "")
-                    if kind == "Pocket":
-                        pockets[c.attrs.get("player", "")] = c.text.strip()
-                    elif kind in _BOARD:
-                        boards[r] = c.text.strip()
+        acts, boards, pockets = self._rounds(root)
         if self.fatal:
             return self.result(None, text)
-        acts.sort(key=lambda t: t[0])
         # who is dealt in: a player with a pocket or an action other than sitting out
         idx = {names[i]: i for i in range(len(names))}
         active: set[int] = set()
@@ -262,6 +185,72 @@ class _Game:
         return self._actions(acts, boards, pockets, variant, fields, seats, names, stacks, wins, bets,
                              positions, p_of, idx, stake_idx, text)
 
+    def _game_type(self, facts: dict[str, str], fields: dict) -> tuple[str, tuple[int, int]]:
+        """The session's game type, stakes, currency and tournament -> (PHH variant or "", the stakes' amounts)."""
+        gametype = facts.get("gametype", "")
+        words = gametype.split()
+        limit_at = next((i for i in range(len(words)) if words[i] in ("NL", "PL", "L", "FL")), -1)
+        game = " ".join(words[:limit_at]) if limit_at > 0 else ""
+        limit = words[limit_at] if limit_at > 0 else ""
+        variant = VARIANT_OF_GAME.get((game, limit), "")
+        if not variant:
+            self.find("site-game-not-phh", f"the game {gametype!r} has no PHH variant code the iPoker importer "
+                      "reads (Holdem NL, Holdem L, Omaha PL): the hand is not audited", True)
+            return "", (-1, -1)
+        currency = facts.get("tablecurrency") or facts.get("currency") or facts.get("tournamentcurrency") or ""
+        stakes = words[limit_at + 1] if limit_at + 1 < len(words) else ""
+        symbol = stakes[:1] if stakes[:1] in CURRENCY_OF_SYMBOL else None
+        tournament = bool(facts.get("tournamentname") or facts.get("tournamentcode") or facts.get("place"))
+        if tournament:
+            fields["event"] = facts.get("tournamentname", "") or f"Tournament #{facts.get('tournamentcode', '')}"
+            fields["_site_tournament"] = facts.get("tournamentcode", "")
+            if facts.get("buyin"):
+                fields["_site_buyin"] = facts["buyin"]
+        elif currency:
+            fields["currency"] = currency
+        elif symbol is not None:
+            fields["currency"] = CURRENCY_OF_SYMBOL[symbol]
+        if symbol is not None and not tournament:
+            fields["currency_symbol"] = symbol
+        if "currency" in fields:
+            self.places = max(self.places, hand_minor_units(fields["currency"], fields.get("currency_symbol")))
+        stake_idx = (-1, -1)
+        if "/" in stakes:
+            s_small, _, s_big = stakes.partition("/")
+            stake_idx = (self.amount(s_small, "the stakes"), self.amount(s_big, "the stakes"))
+        return variant, stake_idx
+
+    def _players(self, players: Node) -> tuple[list[int], list[str], list[int], list[int], list[int], int]:
+        """The <player> elements -> seats, names, and the indices of their chips, win and bet; the button."""
+        seats: list[int] = []
+        names: list[str] = []
+        stacks: list[int] = []
+        wins: list[int] = []
+        bets: list[int] = []
+        button = -1
+        for pl in players.all("player"):
+            at = pl.attrs
+            seat = at.get("seat", "")
+            name = at.get("name", "")
+            if not seat.isdigit() or not name:
+                self.find("site-unknown-player", f"a <player> with seat {seat!r} and name {name!r} cannot be read",
+                          True)
+                continue
+            problem = seat_problem(seat)
+            if problem is not None:
+                self.find(INVALID, problem, True)
+                continue
+            seats.append(int(seat))
+            names.append(name)
+            stacks.append(self.amount(at.get("chips", ""), f"{name}'s chips"))
+            wins.append(self.amount(at.get("win", "0"), f"{name}'s win"))
+            bets.append(self.amount(at.get("bet", "0"), f"{name}'s bet"))
+            if at.get("dealer") == "1":
+                button = int(seat)
+        for problem in seats_problems(seats, names):
+            self.find(INVALID, problem, True)
+        return seats, names, stacks, wins, bets, button
+
     def _date(self, text: str, fields: dict) -> None:
         try:
             when = _dt.datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
@@ -275,19 +264,96 @@ class _Game:
                  wins: list[int], bets: list[int], positions: list[int], p_of: dict[int, int],
                  idx: dict[str, int], stake_idx: tuple[int, int], text: str) -> ReadResult:
         n = len(positions)
-        heads_up = n == 2
         hole = _HOLE[variant]
         antes = [0] * n
         blinds = [0] * n
         put = [0] * n  # all each player put in, in units
         street = [0] * n  # this round's bets
-        top = 0  # the round's highest bet
         actions: list[Action] = []
         texts: list[str] = []
         deal_done = False
         round_no = -1
-        blind_seen: set[str] = set()
-        big_post = -1
+        pending = self._pending(acts, p_of, idx)
+        if self.fatal:
+            return self.result(None, text)
+        top, big_post = self._forced(pending, n, antes, blinds, put, street)
+        for _no, r, kind, a, p in pending:
+            if kind in (ANTE_T, SMALL_T, BIG_T):
+                continue
+            if not deal_done:
+                self._deal(actions, texts, positions, names, pockets, hole)
+                deal_done = True
+            if r != round_no and r >= 2:
+                for rr in sorted(boards):
+                    if round_no < rr <= r:
+                        if not self._board(actions, texts, boards[rr], rr):
+                            return self.result(None, text)
+                if r != round_no:
+                    street = [0] * n
+                    top = 0
+            round_no = max(round_no, r)
+            top = self._bet(kind, p, self.units(a), street, put, top, actions, texts)
+        if not deal_done:
+            self._deal(actions, texts, positions, names, pockets, hole)
+        for rr in sorted(boards):
+            if rr > round_no:
+                if not self._board(actions, texts, boards[rr], rr):
+                    return self.result(None, text)
+        if self.fatal:
+            return self.result(None, text)
+        self._showdown(actions, texts, positions, names, pockets, hole)
+        collected = self._figures(put, bets, wins, positions, names, fields)
+        scale = self.places
+        fields["variant"] = variant
+        fields["seats"] = [seats[pos] for pos in positions]
+        fields["players"] = [names[pos] for pos in positions]
+        fields["actions"] = texts
+        start_stacks = [self.units(stacks[pos]) for pos in positions]
+        problem = scaled_problem(max([self.units(k) for k in range(len(self.raw))] + [0]), sum(start_stacks))
+        if problem is not None:
+            self.find(INVALID, problem, True)
+            return self.result(None, text)
+        small = self.units(stake_idx[0]) if stake_idx[0] >= 0 else 0
+        big = self.units(stake_idx[1]) if stake_idx[1] >= 0 else max(big_post, 0)
+        fixed = variant in _FIXED
+        min_bet = big if big > 0 else max(big_post, 1)
+        hand = Hand(self.chunk.source, self.chunk.hand_key, variant, n, scale, tuple(antes), tuple(blinds), None,
+                    small if fixed else None, big if fixed else None, None if fixed else min_bet,
+                    tuple(start_stacks), tuple(actions), tuple(texts),
+                    False, None, tuple(collected), fields["hand"], fields, text, self.chunk.line)
+        return self.result(hand, text)
+
+    def _rounds(self, root: Node) -> tuple[list[tuple[int, int, Node]], dict[int, str], dict[str, str]]:
+        """Every action, in its number's order (the export writes them per round, not always in order),
+        each round's board and each player's pocket."""
+        acts: list[tuple[int, int, Node]] = []  # (action no, round no, node)
+        boards: dict[int, str] = {}
+        pockets: dict[str, str] = {}
+        for rnd in root.all("round"):
+            r_no = rnd.attrs.get("no", "")
+            if not r_no.isdigit():
+                self.find("site-unknown-line", f"a <round> numbered {r_no!r}", True)
+                continue
+            r = int(r_no)
+            for c in rnd.children:
+                if c.tag == "action":
+                    number = c.attrs.get("no", "")
+                    if not number.isdigit():
+                        self.find("site-unknown-line", f"an action numbered {number!r} in round {r}", True)
+                        continue
+                    acts.append((int(number), r, c))
+                elif c.tag == "cards":
+                    kind = c.attrs.get("type", "")
+                    if kind == "Pocket":
+                        pockets[c.attrs.get("player", "")] = c.text.strip()
+                    elif kind in _BOARD:
+                        boards[r] = c.text.strip()
+        acts.sort(key=lambda t: t[0])
+        return acts, boards, pockets
+
+    def _pending(self, acts: list[tuple[int, int, Node]], p_of: dict[int, int],
+                 idx: dict[str, int]) -> list[tuple[int, int, str, int, int]]:
+        """The actions to replay: (action no, round, type code, amount index, player); a sitting out is none."""
         pending: list[tuple[int, int, str, int, int]] = []  # (action no, round, type, amount index, player)
         for no, r, c in acts:
             p = p_of.get(idx.get(c.attrs.get("player", ""), -1), -1)
@@ -304,9 +370,16 @@ class _Game:
                 continue
             a = self.amount(c.attrs.get("sum", "0"), f"action {no}'s sum")
             pending.append((no, r, kind, a, p))
-        if self.fatal:
-            return self.result(None, text)
-        # forced bets first (round 0: antes and blinds)
+        return pending
+
+    def _forced(self, pending: list[tuple[int, int, str, int, int]], n: int, antes: list[int], blinds: list[int],
+                put: list[int], street: list[int]) -> tuple[int, int]:
+        """The antes and blinds (round 0) into ``antes``, ``blinds`` (PHH order; heads-up reversed),
+        ``put`` and ``street`` -> the round's highest bet and the big blind posted (-1: none)."""
+        heads_up = n == 2
+        top = 0
+        big_post = -1
+        blind_seen: set[str] = set()
         for _no, _r, kind, a, p in pending:
             if kind not in (ANTE_T, SMALL_T, BIG_T):
                 continue
@@ -327,60 +400,14 @@ class _Game:
             put[p] += u
             street[p] += u
             top = max(top, street[p])
-        for _no, r, kind, a, p in pending:
-            if kind in (ANTE_T, SMALL_T, BIG_T):
-                continue
-            if not deal_done:
-                self._deal(actions, texts, positions, names, pockets, hole)
-                deal_done = True
-            if r != round_no and r >= 2:
-                for rr in sorted(boards):
-                    if round_no < rr <= r:
-                        if not self._board(actions, texts, boards[rr], rr):
-                            return self.result(None, text)
-                if r != round_no:
-                    street = [0] * n
-                    top = 0
-            round_no = max(round_no, r)
-            u = self.units(a)
-            if kind == FOLD_T:
-                actions.append(Action(FOLD, p))
-                texts.append(f"p{p + 1} f")
-            elif kind in (CHECK_T, CALL_T):
-                actions.append(Action(CHECK_CALL, p))
-                texts.append(f"p{p + 1} cc")
-                add = min(top - street[p], u) if kind == CALL_T else 0
-                street[p] += add
-                put[p] += add
-            elif kind == RAISE_T and u > street[p]:  # the sum is what the bet comes to
-                put[p] += u - street[p]
-                street[p] = u
-                top = max(top, u)
-                actions.append(Action(BET_RAISE, p, None, u))
-                texts.append(f"p{p + 1} cbr {amount_text(u, self.places)}")
-            else:  # a bet, or an all-in: by what it adds
-                to = street[p] + u
-                put[p] += u
-                street[p] = to
-                if kind == ALL_IN_T and to <= top:
-                    actions.append(Action(CHECK_CALL, p))
-                    texts.append(f"p{p + 1} cc")
-                else:
-                    top = max(top, to)
-                    actions.append(Action(BET_RAISE, p, None, to))
-                    texts.append(f"p{p + 1} cbr {amount_text(to, self.places)}")
-        if not deal_done:
-            self._deal(actions, texts, positions, names, pockets, hole)
-        for rr in sorted(boards):
-            if rr > round_no:
-                if not self._board(actions, texts, boards[rr], rr):
-                    return self.result(None, text)
-        if self.fatal:
-            return self.result(None, text)
+        return top, big_post
+
+    def _showdown(self, actions: list[Action], texts: list[str], positions: list[int], names: list[str],
+                  pockets: dict[str, str], hole: int) -> None:
         # The showdown: the export writes no show actions, only the pockets it knows; each player
         # still in (not folded, two or more) shows the known pocket in PHH order, else mucks.
         folded = {act.player for act in actions if act.kind == FOLD}
-        still_in = [q for q in range(n) if q not in folded]
+        still_in = [q for q in range(len(positions)) if q not in folded]
         if len(still_in) >= 2:
             for q in still_in:
                 cards = [_card(t) for t in pockets.get(names[positions[q]], "").split()]
@@ -390,7 +417,11 @@ class _Game:
                 else:
                     actions.append(Action(SHOW_MUCK, q))
                     texts.append(f"p{q + 1} sm")
-        # the site's figures
+
+    def _figures(self, put: list[int], bets: list[int], wins: list[int], positions: list[int], names: list[str],
+                 fields: dict) -> list[int]:
+        """The site's win and bet figures, checked and kept (module docstring) -> what each collected."""
+        n = len(positions)
         ordered = sorted(range(n), key=lambda q: -put[q])
         returned = [0] * n
         if n >= 2 and put[ordered[0]] > put[ordered[1]]:
@@ -405,28 +436,42 @@ class _Game:
                     line=self.chunk.line, column=1))
         collected = [win_u[q] - returned[q] if win_u[q] >= returned[q] else win_u[q] for q in range(n)]
         scale = self.places
-        fields["variant"] = variant
-        fields["seats"] = [seats[pos] for pos in positions]
-        fields["players"] = [names[pos] for pos in positions]
-        fields["actions"] = texts
         fields["_site_win"] = [amount_text(w, scale) for w in win_u]
         fields["_site_bet"] = [amount_text(b, scale) for b in bet_u]
         fields["_site_collected"] = [amount_text(v, scale) for v in collected]
         fields["_site_total_pot"] = amount_text(sum(bet_u) - sum(returned), scale)
-        start_stacks = [self.units(stacks[pos]) for pos in positions]
-        problem = scaled_problem(max([self.units(k) for k in range(len(self.raw))] + [0]), sum(start_stacks))
-        if problem is not None:
-            self.find(INVALID, problem, True)
-            return self.result(None, text)
-        small = self.units(stake_idx[0]) if stake_idx[0] >= 0 else 0
-        big = self.units(stake_idx[1]) if stake_idx[1] >= 0 else max(big_post, 0)
-        fixed = variant in _FIXED
-        min_bet = big if big > 0 else max(big_post, 1)
-        hand = Hand(self.chunk.source, self.chunk.hand_key, variant, n, scale, tuple(antes), tuple(blinds), None,
-                    small if fixed else None, big if fixed else None, None if fixed else min_bet,
-                    tuple(start_stacks), tuple(actions), tuple(texts),
-                    False, None, tuple(collected), fields["hand"], fields, text, self.chunk.line)
-        return self.result(hand, text)
+        return collected
+
+    def _bet(self, kind: str, p: int, u: int, street: list[int], put: list[int], top: int, actions: list[Action],
+             texts: list[str]) -> int:
+        """One betting action of type code ``kind`` by ``p`` with the sum ``u`` -> the round's highest bet."""
+        if kind == FOLD_T:
+            actions.append(Action(FOLD, p))
+            texts.append(f"p{p + 1} f")
+        elif kind in (CHECK_T, CALL_T):
+            actions.append(Action(CHECK_CALL, p))
+            texts.append(f"p{p + 1} cc")
+            add = min(top - street[p], u) if kind == CALL_T else 0
+            street[p] += add
+            put[p] += add
+        elif kind == RAISE_T and u > street[p]:  # the sum is what the bet comes to
+            put[p] += u - street[p]
+            street[p] = u
+            top = max(top, u)
+            actions.append(Action(BET_RAISE, p, None, u))
+            texts.append(f"p{p + 1} cbr {amount_text(u, self.places)}")
+        else:  # a bet, or an all-in: by what it adds
+            to = street[p] + u
+            put[p] += u
+            street[p] = to
+            if kind == ALL_IN_T and to <= top:
+                actions.append(Action(CHECK_CALL, p))
+                texts.append(f"p{p + 1} cc")
+            else:
+                top = max(top, to)
+                actions.append(Action(BET_RAISE, p, None, to))
+                texts.append(f"p{p + 1} cbr {amount_text(to, self.places)}")
+        return top
 
     def _deal(self, actions: list[Action], texts: list[str], positions: list[int], names: list[str],
               pockets: dict[str, str], hole: int) -> None:

@@ -19,7 +19,8 @@ SAMPLES = ROOT / "samples"
 # tests/test_hostile_inputs.py raise each), a file that is not a hand, and handaudit's own failure.
 NO_SAMPLE = {"top-up-over-limit",  # (a site log's top-up and table limits: no PHH field holds them)
              "syntax-error", "missing-field", "invalid-field", "unknown-field", "unknown-variant", "invalid-card",
-             "unknown-player", "duplicate-hand", "no-hands", "unreadable-input", "not-phh-file", "internal-error"}
+             "unknown-player", "duplicate-hand", "no-hands", "unreadable-input", "not-phh-file", "internal-error",
+             "site-tournament-summary"}
 
 
 def test_codes_doc_is_current():

@@ -32,6 +32,7 @@ def test_the_python_api_example_runs_as_a_plain_script(tmp_path):
     hands = len(list((REPO / "samples").glob("*.phh"))) + len(list((REPO / "samples").glob("pokerstars-*.txt")))
     hands += sum(len(re.findall(r"(?m)^\[\d+\]$", f.read_text()))  # the sessions' samples
                  for f in (REPO / "samples" / "sessions").glob("*.phhs"))
+    hands += 2  # samples/foreign-site.txt: another site's log of two hands, an entry each
     assert any(line.startswith(f"{hands} hands: ") for line in lines), proc.stdout  # print(summary): short
     assert lines[-1] == "['actions', 'findings', 'hands', 'players', 'pots']"
     assert (tmp_path / "report" / "_SUCCESS").exists()

@@ -7,12 +7,11 @@ judged under and a value of the parameter that differs from that book's, and opt
 asserts that the outcome (findings with index, severity and ruling; pots with their awards and
 rake; contributions and returns; payout verdict and rake verdict; finishing stacks) differs. Parameters with their own exact tests elsewhere still need an entry here.
 
-The one exception is a parameter no PHH hand can reach, and it is not listed but derived from the
-variant table (:func:`_unreachable`): ``limit_raises_short`` governs fixed-limit games with fewer than
-three betting rounds, and no PHH variant is one (triple draw and badugi have four). Its consumer is
-tested on a variant added for the test (tests/validator/test_samples.py,
-``test_house_9_4_two_round_limit_game_allows_bet_and_four_raises``); once the table has such a
-game, the parameter needs a case here like any other.
+A parameter no hand could reach would be derived from the variant table (:func:`_unreachable`):
+``limit_raises_short`` governs fixed-limit games with fewer than three betting rounds, which no
+PHH 1.0 variant is (triple draw and badugi have four); handaudit's extension codes have such
+games (fixed-limit 5-card draw ``F5CD``, 2-7 single draw ``F2L1D``), so it has a case like any
+other (samples/limit-two-rounds-raise-cap.phh).
 """
 
 from pathlib import Path
@@ -58,6 +57,8 @@ CASES = [
     ("jackpot_drop", "rake-structure", "tda-2026", "0", SITE),
     ("rake_rounding", "rake-structure", "tda-2026", "up", ("rake_percent=4.5",)),
     ("no_flop_no_drop", "rake-no-flop-no-drop", "tda-2026", "false"),
+    ("limit_raises_short", "limit-two-rounds-raise-cap", "tda-2026", "3"),
+    ("stud_open_pair_big_bet", "stud-open-pair-big-bet", "roberts-v11", "false"),
 ]
 
 
@@ -88,9 +89,9 @@ def test_every_parameter_has_a_case():
 
 
 def test_limit_raises_short_does_not_reach_a_game_of_three_or_more_rounds():
-    """Why limit_raises_short has no case: the cap of every fixed-limit PHH game (three or more
-    betting rounds) reads limit_raises, whatever limit_raises_short says."""
-    assert _unreachable() <= {"limit_raises_short"}
+    """The cap of a fixed-limit game of three or more betting rounds reads limit_raises, whatever
+    limit_raises_short says (it governs two-round games only: its case above)."""
+    assert _unreachable() == set()
     path = str(SAMPLES / "limit-raise-cap.phh")  # fixed-limit hold'em: a fourth raise at index 13
     before = _outcome(next(audit([path], "tda-2026")))
     assert [f[:2] for f in before[0]][:1] == [("raise-cap-exceeded", 13)]

@@ -70,11 +70,12 @@ CODES: dict[str, CodeInfo] = {
                "marked with a leading `_`, so anything else is likely a mistake. The hand is still audited.",
            example="rake = 0.5",
            fix="Rename it `_rake` to mark it as a user field, or correct the spelling."),
-        _c("unknown-variant", ERROR, "A variant code outside the PHH list.",
+        _c("unknown-variant", ERROR, "A variant code outside the PHH list and handaudit's extension codes.",
            why="The variant decides the deck, the streets and the betting structure: without it no "
                "action can be judged. " + _READ_FAILS,
            example="variant = 'NLHE'",
-           fix="Use one of FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB."),
+           fix="Use one of PHH's FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, or one of handaudit's "
+               "extension codes (README, 'Variants beyond PHH': PT, PO/8, NO/8, P5O, P5O/8, P6O, PC, F5CD, ...)."),
         _c("invalid-card", ERROR, "Bad card notation, or a card not in this variant's deck.",
            why="A card that cannot exist (a 4 in short-deck, `Xc`) makes every showdown with it "
                "meaningless. " + _READ_FAILS,
@@ -349,13 +350,37 @@ CODES: dict[str, CodeInfo] = {
            fix="Correct the recorded results.",
            sample="rake-no-flop-no-drop.phh"),
         # --- site logs (the importers room) ---
-        _c("site-unknown-line", ERROR,
-           "A line of a site's hand history that the importer's grammar does not know, or an amount it cannot read.",
-           why="A line nobody reads may be an action the replay then misses; it is named with its line number "
-               "so it can be looked at, and the rest of the hand and of the file is still read.",
-           example="PokerStars: 'Carl: wiggles $5' between the actions",
-           fix="Check the file for damage; if the site writes such lines, the grammar needs them (report it).",
+        _c("site-unknown-line", WARNING,
+           "A line of a site's hand history that is neither an action, nor a table event, nor a figure the importer knows.",
+           why="A line nobody reads may say something the audit should know; it is named with its line number so "
+               "it can be looked at. It names no seated player as the one who acted, so it cannot have moved chips: "
+               "the hand is still audited (and a converted .phhs keeps the warning, as `_site_unread`).",
+           example="PokerStars: 'The dealer wiggles the deck' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
            sample="pokerstars-unknown-line.txt"),
+        _c("site-unreadable-line", ERROR,
+           "A line that names a seated player as acting (\"NAME: ...\"), the header, or an amount cannot be read.",
+           why="\"NAME: ...\" is how a site writes what a player did; one the importer cannot read may have put "
+               "chips in or taken them out, so the hand is not replayed from a guess: it is unreadable, named "
+               "with the line. The rest of the file is read.",
+           example="PokerStars: 'Tunks2: wiggles $5' between the actions",
+           fix="Check the file for damage; if the site writes such lines, the importer needs them (report it).",
+           sample="pokerstars-unreadable-line.txt"),
+        _c("site-format-not-read", ERROR,
+           "A hand of another site's format, which handaudit has no importer for.",
+           why="A file of another site's logs is said to be one, once per hand header it holds (each an unreadable "
+               "entry naming the site and the hand number), so that no hand is passed over in silence or folded "
+               "into one entry with the others.",
+           example="a Full Tilt Poker log: 'Full Tilt Poker Game #33286946295: Table Iowa (heads up) - ...'",
+           fix="Convert the hands to PHH with a tool that reads that site's format, and audit the PHH files.",
+           sample="foreign-site.txt"),
+        _c("site-tournament-summary", INFO,
+           "A PokerStars tournament summary (no hand): read into the tournaments output, not audited as a hand.",
+           why="A summary file states a tournament's buy-in, entrants and each finish and prize; it holds no hand, "
+               "so `check` never counts it as one (it writes it to the tournaments output). Read one hand at a "
+               "time (explain, convert, the library's audit), it is named with this reason.",
+           example="'PokerStars Tournament #2030617466, No Limit Hold'em' and its 'Buy-In:' and finish lines",
+           fix="Nothing to fix: `handaudit check` reads it into the tournaments output."),
         _c("site-unknown-player", ERROR,
            "A site's action, post, deal or collection names someone who is not in the hand's seat list.",
            why="Names are read against the seat list, never guessed; chips put in or won by someone not seated "
@@ -371,22 +396,16 @@ CODES: dict[str, CodeInfo] = {
            fix="Export the hand again from the site.",
            sample="pokerstars-truncated-hand.txt"),
         _c("site-game-not-phh", ERROR,
-           "The site's game has no PHH variant code, so the hand cannot be replayed.",
-           why="PHH 1.0 lists 11 variants; a game outside them (pot-limit hold'em, Omaha hi/lo pot-limit, 5-card "
-               "Omaha) has no rules to replay it under, so the hand is counted unreadable with this reason.",
-           example="PokerStars 'Omaha Hi/Lo Pot Limit', '5 Card Omaha Pot Limit', 'Hold'em Pot Limit'",
-           fix="Nothing to fix in the file; PHH would need a variant code for the game.",
+           "The site's game has no variant code, in PHH or among handaudit's extension codes, so the hand "
+           "cannot be replayed.",
+           why="A game is replayed under its variant's rules (deck, streets, betting, showdown). handaudit reads "
+               "PHH's 11 codes and its own extension codes (README, 'Variants beyond PHH': Omaha hi/lo, 5- and "
+               "6-card Omaha, Courchevel, 5-card draw, pot-limit hold'em, the draw games in every structure); a "
+               "game outside them, or a structure the site names that no code has (stud is fixed limit), is "
+               "counted unreadable with this reason.",
+           example="PokerStars 'Triple Draw A-5 Lowball Limit', '5 Card Stud Limit', '7 Card Stud Pot Limit'",
+           fix="Nothing to fix in the file; handaudit would need a variant for the game.",
            sample="pokerstars-game-not-phh.txt"),
-        _c("site-game-not-read", ERROR,
-           "The site's game has a PHH variant code, but this importer does not read the site's text of it yet.",
-           why="Stud, razz and draw games are written with their own street markers, up cards and discards, "
-               "which the PokerStars importer does not read yet (the shared samples hold none of them). The "
-               "hand is counted unreadable with this reason rather than replayed from a wrong reading; the "
-               "finding names the PHH code the game would have.",
-           example="PokerStars '7 Card Stud Limit', 'Razz Limit', 'Triple Draw 2-7 Lowball Limit', 'Badugi Limit'",
-           fix="Convert the hand to PHH with another tool and audit the PHH file, or report the game so "
-               "the importer learns it.",
-           sample="pokerstars-game-not-read.txt"),
         _c("site-cap-game", WARNING,
            "A capped no-limit game: PHH has no betting cap.",
            why="A player who reaches the cap stops betting while the replay thinks they could go on, so the "
@@ -395,16 +414,20 @@ CODES: dict[str, CodeInfo] = {
            fix="Nothing to fix in the file; read the replay's findings after the cap with this in mind.",
            sample="pokerstars-cap-game.txt"),
         _c("site-run-twice", WARNING,
-           "The site ran the board twice: the first run is replayed and settled.",
-           why="PHH holds one board, so the awards of each run cannot be checked; the site's total pot and rake "
-               "still are, and the second run's cards are kept in `_site_run_twice`.",
+           "The site ran the board twice (or more): each pot is split between the runs and each share settled "
+           "on its own run's board.",
+           why="PHH holds one board, so the first run is replayed; the site's boards are kept in `_site_boards` "
+               "and each pot is split as the site splits it (equal shares, an odd unit to the earlier runs), each "
+               "share awarded on its run's board, and the payouts compared with what the site paid. Without both "
+               "boards only the totals are compared.",
            example="PokerStars '*** FIRST RIVER *** ... *** SECOND RIVER ***', 'Hand was run twice'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-run-twice.txt"),
         _c("site-cash-out", WARNING,
-           "A player cashed out the hand: the pot was not awarded at showdown.",
-           why="With a cash-out (all-in insurance the site sells) the site records no payout to compare with the "
-               "settlement; the pots and the total are still compared.",
+           "A player cashed out the hand: the site paid them a sum instead of the pot, which it then awarded.",
+           why="With a cash-out (all-in insurance the site sells) the player is paid the cash-out, and the pot "
+               "they win goes to the site; the summary says which pot that was ('won ($X) ... pot not awarded "
+               "as player cashed out'), and that is compared with the settlement like any payout.",
            example="PokerStars 'm788 cashed out the hand for $26.10 | Cash Out Fee $0.26'",
            fix="Nothing to fix in the file.",
            sample="pokerstars-cash-out.txt"),

@@ -15,7 +15,7 @@ from ..core.amounts import amount_text
 from ..core.cards import UNKNOWN, card_text
 from ..core.currencies import hand_minor_units
 from ..core.hand import Action, Hand
-from ..core.variants import VARIANTS, Variant
+from ..core.variants import EXTENSION_VARIANTS, PHH_VARIANTS, VARIANTS, Variant
 from ..findings.finding import Finding
 from . import fields as F
 from .actions import ActionError, ParsedAction, parse_action
@@ -203,7 +203,8 @@ class _HandBuilder:
             return None
         if value not in VARIANTS:
             self.field_finding("unknown-variant", "variant",
-                               f"unknown variant {value!r}; PHH defines {', '.join(VARIANTS)}")
+                               f"unknown variant {value!r}; PHH defines {', '.join(PHH_VARIANTS)}, and handaudit "
+                               f"reads its own codes {', '.join(EXTENSION_VARIANTS)}")
             return None
         return VARIANTS[value]
 

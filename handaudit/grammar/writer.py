@@ -48,7 +48,16 @@ def _value(value: object) -> str:
         return value.isoformat()
     if isinstance(value, list):
         return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):  # an inline table (a site's table event, an unread line)
+        return "{" + ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items()) + "}"
     return toml_string(str(value))
+
+
+def _key(name: str) -> str:
+    """A TOML key: bare when it can be, else quoted."""
+    if name and all([c.isascii() and (c.isalnum() or c in "_-") for c in name]):
+        return name
+    return toml_string(name)
 
 
 def hand_text(hand: Hand) -> str:

@@ -16,7 +16,7 @@ from typing import Final
 
 from ..grammar.chunk import BOM, MAX_HAND_BYTES, READ_LINE, Chunk, read_problem
 from ..grammar.duplicates import SiteHand
-from .sites import HEADS, SITES, block_patterns, header_patterns
+from .sites import HEADS, LEADS, SITES, block_patterns, header_patterns
 
 # The first bytes of a hand, per site (the registry, :data:`.sites.HEADS`): a file (or standard
 # input) whose first non-blank line starts with one of these is that site's text log, whatever its
@@ -81,11 +81,21 @@ def site_log_hand(data: bytes) -> SiteHand | None:
         return None
     end = data.find(b"\n")
     first = data if end < 0 else data[:end]
+    while end >= 0 and _is_lead_line(first.decode("utf-8", "replace")):
+        # lead-in lines ("Game #1 starts.", "#Game No : 1"): the hand's own header follows
+        start = end + 1
+        end = data.find(b"\n", start)
+        line = data[start:] if end < 0 else data[start:end]
+        if line.strip():
+            first = line
+            venue = _venue_at(line) or venue
     m = _HAND_NUMBER.search(first)
-    if m is None or len(m.group(1)) > 18:  # (a number past the limits: the importer says so; no key)
+    digits = b"" if m is None else (m.group(1) or m.group(2) or m.group(3))
+    if m is None or len(digits) > 18:  # (a number past the limits: the importer says so; no key)
         return None
     table = None
-    while end >= 0:
+    looked = 0
+    while end >= 0 and looked < 3:
         start = end + 1
         end = data.find(b"\n", start)
         line = data[start:] if end < 0 else data[start:end]
@@ -93,14 +103,44 @@ def site_log_hand(data: bytes) -> SiteHand | None:
             t = _TABLE_NAME.match(line)
             if t is not None:
                 table = t.group(1).decode("utf-8", "replace")
-            break
-    return venue, table, str(int(m.group(1)))
+                break
+            if line.startswith((b"Table ", b"Tournament #")):
+                # another site's table line (after its game line): named as its importer names it
+                table = _site_table(first, line.decode("utf-8", "replace"))
+                break
+            looked += 1
+    return venue, table, str(int(digits))
+
+
+def _site_table(header: bytes, line: str) -> str | None:
+    """The table ``line`` names, read by the ``table_of`` of the importer of the site whose
+    header ``header`` is (a site without one names none)."""
+    i = head_index(header)
+    if i < 0:
+        return None
+    module = SITES[HEADS[i][2]].module
+    reader = _TABLE_READERS.get(module)
+    if reader is None:
+        import importlib
+
+        reader = getattr(importlib.import_module(f"handaudit.importers.{module}"), "table_of", None)
+        if reader is None:
+            return None
+        _TABLE_READERS[module] = reader
+    name: str | None = reader(line)
+    return name
+
+
+_TABLE_READERS: dict = {}  # importer module -> its table_of
 
 
 # The table line, as the importer reads it (importers/pokerstars.py compiles the same text).
-TABLE_LINE: Final = (r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) "
-                     r"is the button\s*$")
-_HAND_NUMBER: Final = re.compile(rb" #(\d+):")  # the header's hand number ("PokerStars Hand #123: ...")
+# Every era's: the seat count is missing from some 2005 lines, the button from stud's (no button).
+TABLE_LINE: Final = (r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?"
+                     r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
+# The header's hand number: "PokerStars Hand #123: ...", "***** Hand History for Game 123 *****",
+# "#Game No : 123", "Game #123 starts."
+_HAND_NUMBER: Final = re.compile(rb" #(\d+):|[Ff]or Game (\d+)\b|^(?:#Game No : |Game #)(\d+)")
 _TABLE_NAME: Final = re.compile(TABLE_LINE.encode("ascii"))
 
 
@@ -124,6 +164,28 @@ def is_head_line(line: str) -> bool:
     return _HEADER_TEXT.match(line) is not None
 
 
+# Mid-line splices: a header written onto the end of the last line of the hand before (a log cut
+# and joined by a tool: "... wins $3 USD***** Hand History for Game 123 *****"). Only the headers
+# that open with a run of stars are searched for mid-line: no ordinary line holds five stars.
+_SPLICE: Final = b"*****"
+_LEAD_BYTES: Final[tuple[bytes, ...]] = tuple([p.encode("ascii") for p in LEADS])
+
+
+def _is_lead_line(line: str) -> bool:
+    """A header line that only leads in a hand whose own header follows (:data:`.sites.LEADS`)."""
+    for i in range(len(LEADS)):
+        if line.startswith(LEADS[i]):
+            return True
+    return False
+
+
+def _is_lead(line: bytes) -> bool:
+    for i in range(len(_LEAD_BYTES)):
+        if line.startswith(_LEAD_BYTES[i]):
+            return True
+    return False
+
+
 def split_lines(text: str) -> list[str]:
     """Lines of a log with any line end (``\\r\\n``, ``\\n``, a lone ``\\r`` of the oldest logs)."""
     if "\r" in text:
@@ -138,6 +200,8 @@ HEADER_LINE: Final = re.compile("|".join([f"(?:{p})" for p, _ in _HEADERS]).enco
 # A header at any line's start of a file's head, after an optional byte-order mark: detection.
 _HEADER_ANYWHERE: Final = re.compile(b"(?m)^(?:\xef\xbb\xbf)?(?:" + HEADER_LINE.pattern + b")")
 _BLOCKS: Final = block_patterns()
+_BLOCK_LINE: Final = re.compile("|".join([f"(?P<b{i}>{_BLOCKS[i][0]})" for i in range(len(_BLOCKS))]).encode("utf-8")) \
+    if _BLOCKS else None
 
 
 def header_in(head: bytes) -> bool:
@@ -207,80 +271,123 @@ def split_log(source: str, data: bytes) -> list[Chunk]:
     return list(split_log_stream(source, log_stream(io.BytesIO(data), data[:4096])))
 
 
-_PIECE: Final = 256 * 1024  # bytes of a log read at once
-
-
 class _LogSplitter:
-    """Cuts a site log into hands, fed whole lines a block at a time (:func:`split_log_stream`).
+    """Cuts a site log into hands, fed its lines in order (without their line ends).
 
-    Each hand starts at a whole header line of a known site (:data:`HEADER_LINE`), found by one
-    search over a block (C speed: no step per line); blank lines between hands are optional; a
-    byte-order mark that begins a line (logs joined with ``cat``) is dropped. A hand's text is
-    decoded when it is complete: UTF-8, or Windows-1252 (said in its text, see :func:`_chunk`)
-    when it is not. Text before the first header is one chunk with a problem; a hand over
-    :data:`MAX_HAND_BYTES` is one chunk with a problem, its text never held: memory is one hand
-    and one block, whatever the log.
+    Each hand starts at a whole header line of a known site (:data:`HEADER_LINE`); blank lines
+    between hands are optional; a byte-order mark that begins a line (logs joined with ``cat``)
+    is dropped. A hand's text is decoded when it is complete: UTF-8, or Windows-1252 (said in
+    its text, see :func:`_chunk`) when it is not. Text before the first header is one chunk
+    with a problem; a hand over :data:`MAX_HAND_BYTES` is one chunk with a problem, its text
+    never held: memory is one hand, whatever the log.
     """
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.parts: list[bytes] = []
+        self.lines: list[bytes] = []
         self.size = 0
         self.overflow = False
         self.start = 0  # the current hand's first line (1-based), 0 before the first header
         self.block = -1  # the current text is a non-hand block of this index in _BLOCKS
         self.index = 0
         self.first_content = 0  # the first line that is not blank before any header
-        self.lines = 0  # lines fed so far
+        self.blanks = 0  # blank lines at the current hand's end so far
+        self.lead = False  # the current hand is lead-in header lines only so far (:data:`.sites.LEADS`)
+        self.foreign: list[Chunk] = []  # before any header: another site's hands, one entry each (.foreign)
+        self.foreign_done = False  # the file was told another site's file of no hand (a summary)
 
-    def feed(self, data: bytes, mid_line: bool, done: list[Chunk]) -> None:
-        """``data``: whole lines (``\\n`` ends, a lone ``\\r`` made one already), or with
-        ``mid_line`` a block that continues the last line (none of its first line is a header)."""
-        if _BOM_LINE in data:
-            data = data.replace(_BOM_LINE, b"\n")
-        if not mid_line and data.startswith(BOM):
-            data = data[3:]
-        pos = 0
-        line = self.lines  # the lines of the file before data[pos:]
-        for m in _CUT.finditer(data):
-            at = m.start()
-            if at == 0 and mid_line:
-                continue
-            self._text(data, pos, at, line)
-            line += data.count(b"\n", pos, at)
+    def line(self, number: int, line: bytes, done: list[Chunk]) -> None:
+        if line and line[0] == 0xEF and line.startswith(BOM):
+            line = line[3:]
+        if len(line) > 5 and (b"#" in line or _SPLICE in line):
+            m = HEADER_LINE.search(line, 1)
+            if m is not None and line[m.start() - 1] != 42:  # (42: a star; a header's own stars are no splice)
+                # a header spliced onto the end of a line (two hands cut and joined mid-line): two
+                # lines, the hand before's and this one's
+                self.line(number, line[:m.start()], done)
+                self.line(number, line[m.start():], done)
+                return
+        if line and line[0] in _HEAD_FIRST and HEADER_LINE.match(line) is not None:
+            if self.start and self.block < 0 and not self.overflow and self.lines and line == self.lines[0] \
+                    and self.blanks == len(self.lines) - 1:
+                return  # the header written twice (a line duplicated): one hand, not an empty one
+            if self.lead and self.block < 0:
+                # One hand may open with several header lines (PartyPoker's "Game #N starts.",
+                # "#Game No : N", "***** Hand History for Game N *****"): a header after only
+                # lead-in headers (and blank lines) continues the hand they began.
+                self.lead = _is_lead(line)
+                if not self.overflow:
+                    self.lines.append(line)
+                    self.size += len(line) + 1
+                    self.blanks = 0
+                return
             self._flush(done)
-            self.start = line + 1
-            group = m.lastgroup
-            self.block = -1 if group is None or group == "h" else int(group[1:])
-            pos = at
-        self._text(data, pos, len(data), line)
-        self.lines = line + data.count(b"\n", pos)
-
-    def _text(self, data: bytes, start: int, end: int, line: int) -> None:
-        """``data[start:end]`` is text of the current hand (or, before the first header, text the
-        file has before its first hand); ``line``: the lines of the file before ``start``."""
-        if start >= end:
+            self.start, self.block = number, -1
+            self.lead = _is_lead(line)
+        elif _BLOCK_LINE is not None and (m := _BLOCK_LINE.match(line)) is not None:
+            self._flush(done)
+            self.start, self.block = number, int(typing.cast(str, m.lastgroup)[1:])
+            self.lead = False
+        elif self.start == 0:
+            if not self.first_content and line.strip():
+                self.first_content = number
+                self._foreign_file(line)
+            self._foreign_line(number, line)
             return
-        if self.start == 0:
-            if not self.first_content:
-                piece = data[start:end]
-                stripped = piece.lstrip()
-                if stripped:
-                    self.first_content = line + 1 + piece.count(b"\n", 0, len(piece) - len(stripped))
-            return
+        elif self.lead and line.strip():
+            self.lead = False
         if self.overflow:
             return
-        self.size += end - start
+        if not line.strip():
+            self.blanks += 1
+        else:
+            self.blanks = 0
+        self.size += len(line) + 1
         if self.size > MAX_HAND_BYTES:
-            self.overflow, self.parts = True, []
+            self.overflow, self.lines = True, []
             return
-        self.parts.append(data[start:end] if start or end < len(data) else data)
+        self.lines.append(line)
+
+    def _foreign_file(self, line: bytes) -> None:
+        """The file's first line says it is another site's file of no hand (a summary)?"""
+        from .foreign import foreign_file
+
+        site = foreign_file(line.decode("utf-8", "replace").lstrip("\ufeff"))
+        if site is not None:
+            self.foreign_done = True
+            self.foreign.append(Chunk(self.source, "", 0, b"", self.first_content, (
+                "site-format-not-read", f"a {site} file that holds no hand (a summary): handaudit reads the "
+                "logs of the sites it knows and PHH; not read")))
+
+    def _foreign_line(self, number: int, line: bytes) -> None:
+        """A hand header of a site handaudit does not read: an unreadable entry saying which."""
+        if self.foreign_done or not line.strip():
+            return
+        from .foreign import foreign_head, message
+
+        text = line.decode("utf-8", "replace").lstrip("\ufeff")
+        site = foreign_head(text)
+        if site is not None:
+            self.foreign.append(Chunk(self.source, str(len(self.foreign) + 1), len(self.foreign), b"", number,
+                                      ("site-format-not-read", message(site, text))))
+
+    def piece(self, line: bytes) -> None:
+        """More of the last line (a line longer than one read)."""
+        if self.start == 0 or self.overflow:
+            return
+        self.size += len(line)
+        if self.size > MAX_HAND_BYTES:
+            self.overflow, self.lines = True, []
+            return
+        if line.strip():
+            self.blanks = 0
+        self.lines[-1] += line
 
     def _flush(self, done: list[Chunk]) -> None:
         if self.start == 0:
             if self.first_content:
                 done.append(Chunk(self.source, "", self.index, b"", self.first_content, (
-                    "site-unknown-line", f"line {self.first_content}: text before the first hand header; not read")))
+                    "site-unreadable-line", f"line {self.first_content}: text before the first hand header; not read")))
                 self.index += 1
                 self.first_content = 0
             return
@@ -291,20 +398,10 @@ class _LogSplitter:
                               ("syntax-error", f"the hand is larger than {MAX_HAND_BYTES} bytes; not read")))
             self.index += 1
         else:
-            done.append(_chunk(self.source, self._body(), self.start, self.index))
+            end = len(self.lines) - min(self.blanks, len(self.lines) - 1)
+            done.append(_chunk(self.source, b"\n".join(self.lines[:end]), self.start, self.index))
             self.index += 1
-        self.parts, self.size, self.overflow = [], 0, False
-
-    def _body(self) -> bytes:
-        """The hand's text, its line ends ``\\n``, without the blank lines after it."""
-        body = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
-        end = len(body)
-        while True:  # drop the blank lines at the end (a line of blanks too), keep the last line's own text
-            cut = body.rfind(b"\n", 0, end)
-            if cut < 0 or body[cut + 1:end].strip():
-                break
-            end = cut
-        return body[:end] if end < len(body) else body
+        self.lines, self.size, self.overflow, self.blanks = [], 0, False, 0
 
     def _block(self, done: list[Chunk]) -> None:
         """A block that is no hand: its site's ``read_block`` says what it gives, if anything."""
@@ -313,80 +410,81 @@ class _LogSplitter:
         _, kind, site = _BLOCKS[self.block]
         module = importlib.import_module(f"handaudit.importers.{SITES[site].module}")
         reader = getattr(module, "read_block", None)
-        if reader is None or self.overflow:
+        if self.overflow:
             return
-        chunk = Chunk(self.source, "", self.index, self._body(), self.start)
+        end = len(self.lines) - min(self.blanks, len(self.lines) - 1)
+        chunk = Chunk(self.source, "", self.index, b"\n".join(self.lines[:end]), self.start)
+        if reader is None and kind == "tournament-summary" and SITES[site].name == "pokerstars":
+            # a PokerStars tournament summary, no hand: routed by its kind (run/batches.py) to the
+            # tournaments output (importers/tournaments.py)
+            done.append(Chunk(self.source, "", self.index, chunk.data, self.start, (
+                "site-tournament-summary", "a PokerStars tournament summary (no hand): read into the tournaments "
+                "output, not audited")))
+            return
+        if reader is None:
+            return
         given: list[Chunk] = reader(kind, chunk)
         done.extend(given)
         self.index += len(given)
 
     def finish(self, done: list[Chunk]) -> None:
         if self.start == 0 and self.index == 0:
-            if self.first_content:
+            if self.foreign:
+                done.extend(self.foreign)  # another site's format: one entry per hand it holds
+            elif self.first_content:
                 done.append(Chunk(self.source, "", 0, b"", self.first_content,
-                                  ("site-unknown-line", "no hand header in the file; not read")))
+                                  ("site-unreadable-line", "no hand header in the file; not read")))
+            return
+        if self.lead and self.index > 0 and self.block < 0:
+            # The file ends in lead-in lines only ("Game #N starts.", "#Game No : N"): the client
+            # writes them as the next hand begins; that hand is not in the file.
             return
         self._flush(done)
 
 
-_BOM_LINE: Final = b"\n" + BOM
-# Where a hand (group h) or a non-hand block (b0, b1, ...) begins: a whole header line at a
-# line's start.
-_CUT: Final = re.compile(b"(?m)^(?:(?P<h>" + HEADER_LINE.pattern + b")"
-                         + b"".join([b"|(?P<b%d>" % i + _BLOCKS[i][0].encode("utf-8") + b")"
-                                     for i in range(len(_BLOCKS))]) + b")")
-
-
-def _ends(data: bytes) -> bytes:
-    """``\\r\\n`` and a lone ``\\r`` (the oldest logs) as ``\\n``."""
-    if b"\r" not in data:
-        return data
-    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-
-
 def split_log_stream(source: str, stream: typing.BinaryIO) -> Iterator[Chunk]:
     """Every hand of a site log read from ``stream`` (UTF-8 or a single-byte code page: see
-    :func:`log_stream` for UTF-16), :data:`_PIECE` bytes at a time: the memory of one hand and
-    one block (:data:`READ_LINE` more for a longer line, cut into pieces). Each chunk's text is
-    the hand's lines as UTF-8 joined by ``\\n``, its ``line`` the 1-based line of the file
-    where the hand starts, ``hand_key`` the hand's ordinal in the file (``"1"``, ``"2"``, ...).
-    Any line end (``\\r\\n``, ``\\n``, a lone ``\\r``). A read that fails is one entry
-    for the rest of the file, after the hands before the one it cuts."""
+    :func:`log_stream` for UTF-16), a line at a time: the memory of one hand, and of one read
+    (:data:`READ_LINE`) for a longer line. Each chunk's text is the hand's lines as UTF-8 joined
+    by ``\\n``, its ``line`` the 1-based line of the file where the hand starts, ``hand_key`` the
+    hand's ordinal in the file (``"1"``, ``"2"``, ...). Any line end (``\\r\\n``, ``\\n``, a lone
+    ``\\r``). A read that fails is one entry for the rest of the file, after the hands before
+    the one it cuts."""
     splitter = _LogSplitter(source)
     done: list[Chunk] = []
-    carry = b""
-    mid = False  # the carry (or the next block) continues a line already fed
+    number = 0
+    mid = False  # the last line read was cut: the next piece continues it
     while True:
         try:
-            piece = stream.read1(_PIECE)  # type: ignore[attr-defined]
+            piece = stream.readline(READ_LINE)
         except (OSError, EOFError, ValueError) as err:
             yield from done
-            yield _broken(splitter, source, splitter.lines, err)
+            yield _broken(splitter, source, number, err)
             return
         if not piece:
             break
-        data = carry + piece if carry else piece
-        if data.endswith(b"\r"):  # a \r\n the read may have split: decided with the next block
-            data, carry = data[:-1], b"\r"
+        whole = piece.endswith(b"\n")
+        body = piece[:-1] if whole else piece
+        if whole and body.endswith(b"\r"):
+            body = body[:-1]
+        parts = body.split(b"\r") if b"\r" in body else None
+        if parts is None:
+            if mid:
+                splitter.piece(body)
+            else:
+                number += 1
+                splitter.line(number, body, done)
         else:
-            carry = b""
-        data = _ends(data)
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:  # no line ends here
-            if len(data) + len(carry) < READ_LINE:
-                carry = data + carry
-                continue
-            splitter.feed(data, mid, done)  # a line longer than READ_LINE: its pieces (memory bounded)
-            mid = True
-        else:
-            splitter.feed(data[:cut], mid, done)
-            mid = False
-            carry = data[cut:] + carry
+            for j in range(len(parts)):
+                if j == 0 and mid:
+                    splitter.piece(parts[0])
+                else:
+                    number += 1
+                    splitter.line(number, parts[j], done)
+        mid = not whole
         if done:
             yield from done
             done.clear()
-    if carry:
-        splitter.feed(_ends(carry), mid, done)
     splitter.finish(done)
     yield from done
 

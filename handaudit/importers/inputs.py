@@ -44,16 +44,19 @@ def is_site_head(head: bytes, named: bool = False) -> bool:
         return True
     if head.startswith(BOM):
         head = head[3:]
-    if not named and head.lstrip().startswith((b"[", b"#")):
+    phh_like = head.lstrip().startswith((b"[", b"#")) and not head.lstrip().startswith(b"#Game No :")
+    if not named and phh_like:  # (a PHH file, or a comment; "#Game No :" starts an 888 hand)
         return False
     if header_in(head):
         return True
-    if b"\0" in head or head.lstrip().startswith((b"[", b"#")):
+    if b"\0" in head or phh_like:
         return False
     for marker in MARKERS:
         if marker in head:
             return True
-    return False
+    from .foreign import looks_foreign
+
+    return looks_foreign(head)  # another site's log: read, to say once per hand that it is not read
 
 
 _FIRST_SNIFF: Final = 64 * 1024  # most logs are told by their first bytes; a preamble reads on

@@ -40,25 +40,31 @@ class Site:
     importer's ``read_block(kind, chunk) -> list[Chunk]`` when the module has one (else not
     counted as a hand: the site declared it no hand), e.g. a tournament summary.
 
+    ``leads``: prefixes (among ``heads``) of header lines that only lead in a hand whose own
+    header follows ("#Game No : 123" before "***** 888poker Hand History for Game 123 *****"):
+    the lines up to that header are one hand's, not a hand each.
+
     A plain class with slots, not a dataclass: a dataclass's methods are compiled from source
     at every start, and every run imports the registry (tests/test_startup.py).
     """
 
-    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "split")
+    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "leads", "split")
 
     def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str, markers: tuple[str, ...] = (),
-                 header: str = "", blocks: tuple[tuple[str, str], ...] = (), split: str = "") -> None:
+                 header: str = "", blocks: tuple[tuple[str, str], ...] = (), leads: tuple[str, ...] = (),
+                 split: str = "") -> None:
         self.name = name
         self.heads = heads
         self.module = module
         self.markers = markers
         self.header = header
         self.blocks = blocks
+        self.leads = leads
         self.split = split
 
     def __repr__(self) -> str:
         return (f"Site({self.name!r}, heads={self.heads!r}, module={self.module!r}, markers={self.markers!r}, "
-                f"header={self.header!r}, blocks={self.blocks!r}, split={self.split!r})")
+                f"header={self.header!r}, blocks={self.blocks!r}, leads={self.leads!r}, split={self.split!r})")
 
 
 SITES: Final[tuple[Site, ...]] = (
@@ -70,7 +76,40 @@ SITES: Final[tuple[Site, ...]] = (
                   "*** RIVER ***"),
          # "PokerStars Hand #1: ...", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Home
          # Game Hand #", "PPPoker Hand #": the hand number and its colon are what no action line has.
-         header=r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker Hand) #[0-9]+:[ \t]"),
+         header=r"(?:PokerStars(?: Zoom| Home Game)? (?:Hand|Game)|PPPoker (?:Hand|Game)) #[0-9]+:[ \t]",
+         # a tournament summary (importers/tournaments.py reads it into the tournaments output)
+         blocks=((r"PokerStars Tournament #[0-9]+", "tournament-summary"),)),
+
+    # 888poker (Pacific Poker, Cassava: one network, several brands). "#Game No : N" leads in both
+    # 888's and PartyPoker's hands: it is registered here, and the 888 importer hands a hand whose
+    # own header is PartyPoker's to that importer (importers/poker888.py).
+    Site("888poker",
+         heads=(("#Game No : ", "888poker"),
+                ("***** 888poker Hand History", "888poker"), ("***** 888poker Snap Poker Hand History", "888poker"),
+                ("***** 888poker BLAST Hand History", "888poker"), ("***** 888 Hand History", "888poker"),
+                ("***** Cassava Hand History", "888poker"), ("***** Cassava Snap Poker Hand History", "888poker"),
+                ("***** Pacific Hand History", "888poker"), ("***** 888.es Hand History", "888.es"),
+                ("***** 888.it Hand History", "888.it"), ("***** 888.pt Hand History", "888.pt"),
+                ("***** 888.ro Hand History", "888.ro"), ("***** 888.dk Hand History", "888.dk"),
+                ("***** 888.de Hand History", "888.de"), ("***** 888.se Hand History", "888.se"),
+                ("***** LuckyAcePoker.com Hand History", "LuckyAcePoker")),
+         module="poker888",
+         markers=("** Dealing down cards **", "** Summary **"),
+         # the lead-in line whole, or the header to its game number ("Snap Poker", "BLAST": formats)
+         header=r"(?:#Game No\s*:\s*[0-9]+\s*$|\*{4,5}\s*(?:888poker|Cassava|Pacific|888|LuckyAcePoker\.com)"
+                r"(?:\.[a-z]{2})?(?:-[a-z]{2})?\s+(?:Snap Poker |BLAST )?Hand History for Game [0-9]+)",
+         # a tournament summary (its own file, no hand)
+         blocks=((r"\*{4,5}\s*(?:888poker|Cassava|888)(?:\.[a-z]{2})? Tournament Summary", "tournament-summary"),),
+         leads=("#Game No : ",)),
+    # PartyPoker (and its network's skins), every era: "***** Hand History for Game N *****", led in
+    # by "Game #N starts." and "#Game No : N" in the client's files.
+    Site("partypoker",
+         heads=(("***** Hand History for Game ", "PartyPoker"), ("***** Hand History For Game ", "PartyPoker"),
+                ("Game #", "PartyPoker")),
+         module="partypoker",
+         markers=("** Dealing down cards **", "** Dealing Flop **"),
+         header=r"(?:\*{5}\s*Hand History [Ff]or Game [0-9]+|Game #[0-9]+ starts)",
+         leads=("Game #",)),
     # iPoker network XML session export: <session sessioncode=...> of <game gamecode=...>; each
     # game's chunk is re-written to start with its <game gamecode= tag (importers/ipoker_xml.py).
     Site("ipoker",
@@ -83,6 +122,8 @@ SITES: Final[tuple[Site, ...]] = (
 # Every (header prefix, venue, site index), in registry order: what detection and routing test.
 HEADS: Final[tuple[tuple[str, str, int], ...]] = tuple(
     [(prefix, venue, i) for i in range(len(SITES)) for prefix, venue in SITES[i].heads])
+# Every lead-in header prefix (:attr:`Site.leads`).
+LEADS: Final[tuple[str, ...]] = tuple([p for s in SITES for p in s.leads])
 # Every site's marker lines, as bytes: a file holding one near its start is a (broken) log.
 MARKERS: Final[tuple[bytes, ...]] = tuple([m.encode("utf-8") for s in SITES for m in s.markers])
 

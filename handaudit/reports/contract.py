@@ -178,7 +178,7 @@ def hand_json(report: HandReport, text: bool = False) -> Any:
     return _REPORT.make((
         read.source,
         read.hand_key,
-        None if hand is None else _plain(hand.hand),
+        _plain(hand.hand) if hand is not None else (_plain(read.known.get("hand")) if read.known else None),
         _raw_variant(read) if hand is None else hand.variant,
         report.rulebook,
         report.status,

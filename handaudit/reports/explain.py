@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.amounts import grouped_amount
 
 from ..core.cards import cards_text
+from ..importers.lines import table_events
 
 
 def render_explain(report) -> str:
@@ -15,6 +16,8 @@ def render_explain(report) -> str:
     head = f"{read.source}" + (f" [{read.hand_key}]" if read.hand_key else "")
     if read.hand is not None and read.hand.hand is not None:
         head += f" (hand {read.hand.hand})"  # the PHH hand number: what a site or a floor manager calls it
+    elif read.hand is None and read.known and read.known.get("hand") is not None:
+        head += f" (hand {read.known['hand']}" + (f", table {read.known['table']}" if read.known.get("table") else "") + ")"
     if hand is None:
         lines = [f"{head}: unreadable"]
         lines += [f"  {f.severity:7} {f.code}: {f.message}" + _where(f) for f in report.findings]
@@ -57,6 +60,12 @@ def render_explain(report) -> str:
     if rest:
         out.append("")
         out += [f"{f.severity} {f.code}: {f.message}" + _where(f) for f in rest]
+    events = table_events(hand.fields)
+    if events:  # what happened at the table beside the actions (a site log's table events)
+        out.append("")
+        out.append("table events:")
+        out += [f"  line {e.line}: {e.kind}" + (f" {e.player}" if e.player else "") + (f" ({e.amount})" if e.amount else "")
+                + f": {e.text}" for e in events]
     out.append("")
     out.append("board: " + (cards_text(rep.board) or "-"))
     for i, cards in enumerate(rep.hole):

@@ -117,7 +117,8 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
         phh_hand = None if hand.hand is None else str(hand.hand)
     else:
         variant = report.to_json().get("variant")  # the variant written in the unreadable text, if any
-        phh_hand = None
+        known = read.known  # what an unreadable site hand's header said: its number, table, venue
+        phh_hand = None if not known or known.get("hand") is None else str(known.get("hand"))
     h = buf.hands
     h.source.add(source)
     h.hand_key.add(key)
@@ -144,9 +145,14 @@ def _add_hand(buf: ReportBuffer, report: HandReport) -> bool:
     h.rake_check.add(rake_check)
     h.currency.add(_currency(hand))
     h.currency_symbol.add(facts.currency_symbol(hand))
-    h.venue.add(facts.venue(hand))
-    h.table.add(facts.table(hand))
-    h.event.add(facts.event(hand))
+    if hand is None and read.known:
+        h.venue.add(read.known.get("venue"))
+        h.table.add(read.known.get("table"))
+        h.event.add(read.known.get("event"))
+    else:
+        h.venue.add(facts.venue(hand))
+        h.table.add(facts.table(hand))
+        h.event.add(facts.event(hand))
     h.seat_count.append(facts.seat_count(hand))
     h.level.append(facts.level(hand))
     day, clock = facts.date(hand), facts.local_time(hand)

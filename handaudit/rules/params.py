@@ -91,6 +91,7 @@ _CAP = ("raise-cap-exceeded",)
 CODES_CHANGED_BY: dict[str, tuple[str, ...]] = {
     "limit_raises": _CAP, "limit_raises_short": _CAP, "heads_up_uncap": _CAP, "cap_counts": _CAP,
     "straddle_counts_as_raise": _CAP, "completion_counts_as_raise": _CAP,
+    "stud_open_pair_big_bet": ("wrong-limit-amount",),
     "short_raise_ruling": ("raise-below-minimum",),
     "limit_allin_reopen": ("betting-not-reopened", "wrong-limit-amount"),
     "limit_raise_over_half_allin": ("wrong-limit-amount",),
@@ -237,8 +238,9 @@ PARAMETERS: dict[str, Param] = {
            "Raises allowed after the opening bet in a fixed-limit betting round, in games with three or "
            "more betting rounds (hold'em, stud).", minimum=0),
         _p("limit_raises_short", "int", "fixed-limit raises after the bet (<3 rounds)",
-           "The same for games with fewer than three betting rounds (single draw). No PHH variant is "
-           "such a fixed-limit game (triple draw and badugi have four rounds), so no PHH hand reaches it.",
+           "The same for games with fewer than three betting rounds (single draw). No PHH 1.0 variant is "
+           "such a fixed-limit game (triple draw and badugi have four rounds); handaudit's extension codes "
+           "F5CD (5-card draw) and F2L1D (2-7 single draw) are.",
            minimum=0),
         _p("heads_up_uncap", "enum", "when heads-up lifts the raise cap",
            "never: the cap always applies; when-heads-up: the cap is lifted once the round is heads-up "
@@ -255,6 +257,10 @@ PARAMETERS: dict[str, Param] = {
         _p("completion_counts_as_raise", "bool", "a stud completion uses up a limit raise",
            "Whether completing the stud bring-in to a full bet counts as a raise for the cap "
            "(false: the completion is the round's opening bet)."),
+        _p("stud_open_pair_big_bet", "bool", "fixed-limit stud: the big bet on fourth street with an open pair",
+           "Whether, in fixed-limit seven card stud (high), an open pair showing on fourth street lets any "
+           "player bet or raise by the big bet instead of the small; once a big bet is made the round's "
+           "raises are big bets (false: fourth street bets the small bet only)."),
         _p("limit_allin_reopen", "enum", "fixed-limit all-in that reopens betting",
            "half-bet: an all-in raising by at least half a bet reopens the betting; full-bet: only a "
            "full bet does.", (HALF_BET, FULL_BET)),

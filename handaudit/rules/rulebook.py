@@ -67,6 +67,7 @@ class Rulebook(OpenValue):
     short_raise_ruling: str
     straddle_counts_as_raise: bool
     completion_counts_as_raise: bool
+    stud_open_pair_big_bet: bool
     limit_allin_reopen: str
     limit_raise_over_half_allin: str
     straddle_min_raise: str

@@ -10,16 +10,22 @@ from ..grammar.chunk import Chunk
 from ..grammar.duplicates import SiteHands
 from ..importers import site_hand_of
 from ..importers.inputs import read_inputs
+from ..importers.tournaments import CHUNK_KIND as SUMMARY_CHUNK
+from ..importers.tournaments import read_summary
 from .common import MAX_BATCH_BYTES
 
 
-def input_batches(files: list[str], batch_size: int):
-    """(chunks, bytes) batches over all files, in input order (a batch may span files)."""
+def input_batches(files: list[str], batch_size: int, tournaments: list | None = None):
+    """(chunks, bytes) batches over all files, in input order (a batch may span files).
+    ``tournaments``: where the tournament summaries read go (they are no hands: never batched)."""
     batch: list[Chunk] = []
     size = 0
     site_hands = SiteHands(site_hand_of)  # a site hand given twice: the second copy is not read
     for path in files:
         for chunk in read_inputs(path):
+            if chunk.problem is not None and chunk.problem[0] == SUMMARY_CHUNK and tournaments is not None:
+                tournaments.append(read_summary(chunk.source, chunk.data.decode("utf-8", "replace"), chunk.line))
+                continue
             chunk = site_hands.check(chunk)
             batch.append(chunk)
             size += len(chunk.data) + len(chunk.hand_key) + 3

@@ -241,6 +241,7 @@ class Runner:
         self.kept: dict[tuple[str, str], int] = {}  # (table, part) of this run that some commit reported: its rows
         self.pending_here: list[Summary] = []
         self.notes: list[str] = list(self.repeats)
+        self.tournaments: list = []  # the tournament summaries read (importers/tournaments.py): no hands
         self.auditor = None
         self.closed_here = False  # this process's auditor closed: it audits no more batches
         started = time.monotonic()
@@ -269,6 +270,10 @@ class Runner:
                 stop.hold()  # a signal from here on only asks: the report is being finished
                 if self.progress is not None:
                     self.progress.close()
+                try:
+                    self._write_tournaments()
+                except (OSError, OutputError) as err:
+                    error = error or (str(err) if isinstance(err, OutputError) else reason(err))
                 for sink in self.sinks:
                     try:
                         sink.close()
@@ -290,6 +295,32 @@ class Runner:
         if raised is not None:
             raise raised
         return result
+
+    def _write_tournaments(self) -> None:
+        """The tournament summaries read: a JSONL record each (``"record": "tournament"``) after
+        the hands, and ``tournaments.parquet`` in the report directory; a note saying how many."""
+        from ..importers.tournaments import PARQUET_FILE as TOURNAMENTS_FILE
+        from ..importers.tournaments import record, write_parquet
+
+        found = self.tournaments
+        if self.report is not None:
+            self.report.unlink(None, TOURNAMENTS_FILE)  # (an earlier run's)
+        if not found:
+            return
+        import json
+
+        for sink in self.sinks:
+            if isinstance(sink, JSONLStream):
+                for t in found:
+                    sink.stream.write(json.dumps(record(t), ensure_ascii=False) + "\n")
+        if self.report is not None:
+            import pyarrow as pa
+
+            buf = pa.BufferOutputStream()
+            write_parquet(buf, found)
+            self.report.write_file(None, TOURNAMENTS_FILE, buf.getvalue().to_pybytes())
+        self.notes.append(f"{len(found):,} tournament summar{'y' if len(found) == 1 else 'ies'} read (no hands: "
+                          f"the tournaments output{', ' + TOURNAMENTS_FILE if self.report is not None else ''})")
 
     def _finish_report(self, complete: bool, interrupted: bool, error: str | None):
         """Remove what no commit reported, give an empty table its empty part, write the manifest.
@@ -324,6 +355,7 @@ class Runner:
         manifest = build_manifest(self.config, self.paths, self.files, self.book_name, self.jobs, tables,
                                   self.summary, complete, interrupted, error)
         manifest["run_id"] = self.run_id
+        manifest["tournaments"] = len(self.tournaments)
         if self.sessions and complete:
             from ..sessions.stage import run_pass
 
@@ -344,7 +376,7 @@ class Runner:
         """
         workers = None
         try:
-            source = input_batches(self.files, self.batch_size)
+            source = input_batches(self.files, self.batch_size, self.tournaments)
             if self.jobs > 1 and self.jobs_requested is None and self.total_bytes is None:
                 # a pipe (`cat day.phhs | handaudit check -`): its first SMALL_INPUT_BYTES are read
                 # before any worker starts, and an input that ends there is audited in this

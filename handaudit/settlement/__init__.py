@@ -40,11 +40,23 @@ from .pots import (
     ante_trim_returns,
     build_pots,
     effective_antes,
+    nonzero,
     split_dead,
     trims_antes,
 )
 from .rake import ended_in_first_round, structure_set
-from .site_totals import COLLECTED, RAKE, TOTAL, site_findings, stated_rakes
+from .site_totals import (
+    ANTES_LAYERED,
+    BOARDS,
+    COLLECTED,
+    RAKE,
+    TOTAL,
+    interleave_runs,
+    run_boards,
+    site_findings,
+    split_runs,
+    stated_rakes,
+)
 from .showdown import HIGH, LOW, WHOLE, Award, Pot, award_pots
 
 __all__ = [
@@ -145,9 +157,28 @@ def settle(hand: Hand, replay: Replay, rulebook: Rulebook) -> Settlement:
     antes = effective_antes(hand.antes, hand.starting_stacks, contributions,
                             variant is None or variant.button_game)
     trim = trims_antes(hand.ante_trimming_status, hand.antes)
-    back, raw = build_pots(contributions, split_dead(dead, antes), folded, antes, trim)
-    pots, determined = award_pots(variant, rulebook, replay.complete,
-                                  replay.showdown, folded, shown, hole, tuple(replay.board), raw)
+    if hand.fields and ANTES_LAYERED in hand.fields and nonzero(antes):
+        # a site's hand: antes are layered into the main and side pots by what each player put in,
+        # as any chip (a player all in on a short ante wins that much from each), not all in the
+        # first pot (settlement/site_totals.py)
+        back, raw = build_pots(contributions, split_dead(dead, antes), folded, (0,) * n, False)
+    else:
+        back, raw = build_pots(contributions, split_dead(dead, antes), folded, antes, trim)
+    runs = run_boards(hand) if hand.fields and BOARDS in hand.fields else []
+    if runs and replay.complete and tuple(replay.board) == runs[0][:len(replay.board)]:
+        # run twice (or more) on a site: each pot split between the runs, each share awarded on
+        # its run's board (settlement/site_totals.py)
+        per_run: list[list[Pot]] = []
+        determined = True
+        for k, shares in enumerate(split_runs(raw, len(runs))):
+            run_pots, ok = award_pots(variant, rulebook, replay.complete, replay.showdown, folded, shown, hole,
+                                      runs[k], shares)
+            per_run.append(run_pots)
+            determined = determined and ok
+        pots = interleave_runs(per_run)
+    else:
+        pots, determined = award_pots(variant, rulebook, replay.complete,
+                                      replay.showdown, folded, shown, hole, tuple(replay.board), raw)
     received: tuple[int, ...] | None = None
     if determined:
         got = [0] * n

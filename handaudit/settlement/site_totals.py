@@ -16,6 +16,12 @@ The stated rake also makes the payout check exact (:func:`stated_rakes`).
 ``_site_cash_out``         who cashed out the hand: the site awarded no pot at showdown
 ``_site_cap``              a capped no-limit game's cap per player (PHH has no cap)
 ``_site_cancelled``        true: the site cancelled the hand
+``_site_encoding``         "cp1252": the file was not UTF-8 (a ``site-encoding`` note)
+``_site_unread``           the lines read as nothing ({line, text}): a ``site-unknown-line`` warning each
+``_site_boards``           each run's whole board, for a hand run twice or more: each settled on its own
+``_site_cash_won``         per player: the pot the summary says a cashed-out player won ("" for others)
+``_site_antes_layered``    true: the antes are layered into main and side pots by what each player put in
+``_site_events``           the table events ({line, kind, player, amount, text}: importers/lines.py)
 =========================  =================================================================
 """
 
@@ -38,6 +44,70 @@ RUN_TWICE: Final = "_site_run_twice"
 CASH_OUT: Final = "_site_cash_out"
 CAP: Final = "_site_cap"
 CANCELLED: Final = "_site_cancelled"
+UNREAD: Final = "_site_unread"
+ENCODING: Final = "_site_encoding"
+ENCODING_MESSAGE: Final = ("the file is not UTF-8: read as Windows-1252, the code page the site wrote its older "
+                           "logs in")
+BOARDS: Final = "_site_boards"
+ANTES_LAYERED: Final = "_site_antes_layered"  # true: the site layers antes into side pots like any chip
+CASH_WON: Final = "_site_cash_won"
+
+
+def run_boards(hand: Hand) -> list[tuple[int, ...]]:
+    """The boards of a hand the site ran twice (or three times), each run's whole board as card
+    codes, first run first; [] for a hand run once or whose boards are not all cards."""
+    fields = hand.fields
+    raw = fields.get(BOARDS) if fields else None
+    if not isinstance(raw, list) or len(raw) < 2:
+        return []
+    from ..core.cards import card_from_text
+
+    out: list[tuple[int, ...]] = []
+    for board in raw:
+        if not isinstance(board, str):
+            return []
+        try:
+            out.append(tuple([card_from_text(c) for c in board.split()]))
+        except ValueError:
+            return []
+    return out
+
+
+def split_runs(raw: list[tuple[int, tuple[int, ...]]], runs: int) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Each pot ``(amount, eligible)`` cut into one share per run, as the site splits a pot run
+    several times: equal shares, an odd unit to the earlier runs. Per run, its shares of every pot."""
+    out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(runs)]
+    for amount, eligible in raw:
+        q, r = divmod(amount, runs)
+        for k in range(runs):
+            out[k].append((q + 1 if k < r else q, eligible))
+    return out
+
+
+def interleave_runs(per_run: list[list[Pot]]) -> list[Pot]:
+    """The pots of every run, pot by pot (pot 1 of run 1, of run 2, ..., pot 2 of run 1, ...),
+    each pot's reason saying its run."""
+    out: list[Pot] = []
+    runs = len(per_run)
+    for j in range(len(per_run[0])):
+        for k in range(runs):
+            p = per_run[k][j]
+            out.append(Pot(p.amount, p.eligible, p.awards, p.contenders, p.hands, f"run {k + 1}: {p.reason}",
+                           p.determined, p.odd_chips, p.order))
+    return out
+
+
+def _runs(hand: Hand) -> int:
+    raw = hand.fields.get(BOARDS) if hand.fields else None
+    return len(raw) if isinstance(raw, list) and len(raw) >= 2 else 1
+
+
+def _merged(pots: Sequence[Pot], runs: int) -> list[int]:
+    """The pots' amounts, the shares of a pot run several times added back (the site states the
+    pot whole)."""
+    if runs <= 1:
+        return [p.amount for p in pots]
+    return [sum([pots[j + k].amount for k in range(runs)]) for j in range(0, len(pots) - runs + 1, runs)]
 
 
 def units(value: object, scale: int) -> int | None:
@@ -74,6 +144,31 @@ def stated_rakes(hand: Hand, pots: Sequence[Pot]) -> tuple[int, ...] | None:
     rake = units(fields.get(RAKE), hand.scale)
     if rake is None or not pots:
         return None
+    runs = _runs(hand)
+    if runs > 1 and len(pots) % runs == 0:
+        # a pot run several times: each stated pot (after its rake) is split between the runs
+        # as the pot was (split_runs); each run's share has its part of the rake
+        whole = _merged(pots, runs)
+        live_w = [j for j in range(len(whole)) if whole[j] > 0]
+        after = [0] * len(whole)
+        if POTS not in fields:
+            if len(live_w) != 1:
+                return None
+            after[live_w[0]] = whole[live_w[0]] - rake
+        else:
+            stated_w = _list(fields.get(POTS), hand.scale, len(live_w))
+            if stated_w is None:
+                return None
+            for j in range(len(live_w)):
+                after[live_w[j]] = stated_w[j]
+        out: list[int] = []
+        for j in range(len(whole)):
+            q, r = divmod(after[j], runs)
+            for k in range(runs):
+                out.append(pots[j * runs + k].amount - (q + 1 if k < r else q))
+        if sum(out) != rake or min(out) < 0:
+            return None
+        return tuple(out)
     live = [k for k in range(len(pots)) if pots[k].amount > 0]
     rakes = [0] * len(pots)
     if POTS not in fields:
@@ -99,14 +194,35 @@ def _said(fields: dict) -> list[Finding]:
                            "betting cap; a player who reaches the cap is replayed as if they could bet on"))
     if RUN_TWICE in fields:
         second = fields.get(RUN_TWICE)
-        out.append(Finding("site-run-twice", "the hand was run twice: PHH holds one board, so the first run is "
-                           "replayed and settled" + (f" (the second run: {second})" if isinstance(second, str) else "")
-                           + "; the awards per run are not compared, the totals are"))
+        boards = fields.get(BOARDS)
+        if isinstance(boards, list) and len(boards) >= 2:
+            out.append(Finding("site-run-twice", f"the hand was run {len(boards)} times (boards "
+                               f"{' / '.join(str(b) for b in boards)}): PHH holds one board, so the first run is "
+                               "replayed; each pot is split between the runs as the site splits it and each share "
+                               "settled on its own run's board, and the payouts compared"))
+        else:
+            out.append(Finding("site-run-twice", "the hand was run twice: PHH holds one board, so the first run is "
+                               "replayed and settled" + (f" (the second run: {second})" if isinstance(second, str)
+                                                         else "") + "; the awards per run are not compared, the "
+                               "totals are"))
     cash = fields.get(CASH_OUT)
     if isinstance(cash, list):
+        paid = CASH_WON in fields
         for line in cash:
-            out.append(Finding("site-cash-out", f"{line}: the pot was not awarded at showdown, so the payouts are "
-                               "not compared"))
+            out.append(Finding("site-cash-out", f"{line}: the site paid the player that instead of the pot, which "
+                               + ("it awarded as the settlement does (the payouts are compared with the pot the "
+                                  "summary says the player won)" if paid else
+                                  "the summary does not state: the payouts are not compared")))
+    if ENCODING in fields:
+        out.append(Finding("site-encoding", ENCODING_MESSAGE))
+    unread = fields.get(UNREAD)
+    if isinstance(unread, list):
+        for entry in unread:
+            if isinstance(entry, dict):
+                line = entry.get("line")
+                at = line if isinstance(line, int) and not isinstance(line, bool) else None
+                out.append(Finding("site-unknown-line", f"line {at}: {entry.get('text')}" if at else str(entry.get("text")),
+                                   line=at, column=1 if at else None))
     if CANCELLED in fields:
         out.append(Finding("site-hand-cancelled", "the site cancelled the hand (\"Hand cancelled\"): it is settled "
                            "as far as it went; the site states no payout"))
@@ -119,7 +235,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
     docstring); none for a hand that states nothing."""
     fields = hand.fields
     if not fields or (TOTAL not in fields and COLLECTED not in fields):
-        return []
+        return _said(fields) if fields and (UNREAD in fields or ENCODING in fields) else []
     scale = hand.scale
     n = hand.players
     out = _said(fields)
@@ -144,7 +260,7 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
             out.append(Finding("site-rake-mismatch", f"the site states a rake of {text(rake)}; the pot less what "
                                f"the players collected is {text(pot_total)} - {text(got)} = {text(pot_total - got)}"))
     if POTS in fields:
-        live = [p.amount for p in pots if p.amount > 0]
+        live = [a for a in _merged(pots, _runs(hand)) if a > 0]
         stated = _list(fields.get(POTS), scale, len(live))
         if stated is None:
             out.append(Finding("site-side-pots-mismatch", f"the site states {len(fields.get(POTS) or [])} pots "
@@ -167,7 +283,8 @@ def site_findings(hand: Hand, pots: Sequence[Pot], returned: Sequence[int],
             if b != returned[i]:
                 out.append(Finding("site-uncalled-mismatch", f"the site returns {back[i]} uncalled to p{i + 1}; "
                                    f"the settlement returns {text(returned[i])}", actor=f"p{i + 1}"))
-    if collected is not None and received is not None and not cash_out and RUN_TWICE not in fields:
+    if collected is not None and received is not None and not cash_out and (RUN_TWICE not in fields
+                                                                             or BOARDS in fields):
         for i in range(min(n, len(received))):
             c, r = collected[i], received[i]
             if (c > 0) != (r > 0) or c > r:

@@ -381,6 +381,30 @@ class Betting(Dealing):
             hi = min(cap_to, limits.pot_limit_max_to(self.level, self.in_middle(), self.bet[i]))
         return min(lo, cap_to), hi
 
+    def _open_pair_big_bet(self, to: int) -> bool:
+        """Fixed-limit seven card stud (high), fourth street, an open pair showing: a bet or raise
+        by the big bet is allowed, and from it the round's unit is the big bet (Robert's Rules of
+        Poker v11, Section 4, rule 4; rulebook ``stud_open_pair_big_bet``)."""
+        big = self.hand.big_bet or 0
+        v = self.v
+        if not self.rules.stud_open_pair_big_bet or v.button_game or len(v.hands) != 1 or v.hands[0] != "high" \
+                or big <= self.unit or to != self.fl_level + big:
+            return False
+        for j in range(self.n):
+            if self.folded >> j & 1:
+                continue
+            hole = self.hole[j]
+            up = self.up[j]
+            ranks = 0
+            for k in range(len(hole)):
+                if up >> k & 1 and hole[k] >= 0:
+                    bit = 1 << (hole[k] >> 2)
+                    if ranks & bit:
+                        self.unit = big
+                        return True
+                    ranks |= bit
+        return False
+
     def _stud_bring_in_pending(self) -> bool:
         return self.street == 0 and self.v.streets[0].opener == OPEN_BRING_IN and self.raises == 0
 
@@ -500,6 +524,8 @@ class Betting(Dealing):
                 return self._ruled_call(i)
             return self._call(i)
         if fixed:
+            if to != lo and self.street == 1 and self._open_pair_big_bet(to):
+                lo = to
             if to != lo and not (all_in and to < lo):
                 self.find("wrong-limit-amount", f"{who} {word}s to {self.fmt(to)}; the fixed-limit {word} is to "
                           f"{self.fmt(lo)}", who, f"one bet: to {self.fmt(lo)}",

@@ -215,6 +215,11 @@ class _Engine(Betting):
         self.last_full = min_bet
         first = 0
         if st.opener == OPEN_BLINDS:
+            if self.largest_blind > self.level:
+                # A big blind all in for less than the blind: the opening bet is still the full
+                # big blind, which the others call or raise (TDA 2026 Rules 45 and 50; Robert's
+                # Rules of Poker v11, Section 14 rules 1 and 3: the big blind is the opening bet).
+                self.level = self.largest_blind
             if self.largest_blind:
                 # Before the flop the big blind counts as the opening bet (TDA 2026 Rules 45 and 50; Robert's Rules of Poker v11, Section 14 (No-Limit) rules 1 and 3); over a
                 # straddle the straddle is the last full bet, so the minimum raise-to is twice

@@ -58,6 +58,7 @@ class Rules:
         self.half_rule: Final = book.short_raise_ruling == HALF_RULE
         self.straddle_counts_as_raise: Final[bool] = book.straddle_counts_as_raise
         self.completion_counts_as_raise: Final[bool] = book.completion_counts_as_raise
+        self.stud_open_pair_big_bet: Final[bool] = book.stud_open_pair_big_bet
         self.limit_reopen_half_bet: Final = book.limit_allin_reopen == HALF_BET
         self.completed_plus_bet: Final = book.limit_raise_over_half_allin == COMPLETED_PLUS_BET
         self.double_straddle: Final = book.straddle_min_raise == DOUBLE_STRADDLE

@@ -22,7 +22,7 @@ import pytest
 
 from handaudit.core.cards import card_from_text
 from handaudit.core.hand import Hand
-from handaudit.core.variants import VARIANTS
+from handaudit.core.variants import EXTENSION_VARIANTS, PHH_VARIANTS, VARIANTS
 from handaudit.grammar.chunk import SourceError
 from handaudit.grammar.reader import read_chunk, read_hands, read_text
 from handaudit.grammar.result import ReadResult
@@ -440,7 +440,8 @@ def test_per_player_arrays_of_the_wrong_length(key, required):
 
 
 def test_minimal_hands_read_for_every_variant():
-    assert len(VARIANTS) == 11
+    assert len(PHH_VARIANTS) == 11 and all(v.phh for v in PHH_VARIANTS.values())
+    assert not any(v.phh for v in EXTENSION_VARIANTS.values())
     for code in VARIANTS:
         hand = clean(read_text(minimal(code)))
         assert hand.variant == code and hand.players == 2

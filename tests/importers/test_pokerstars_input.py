@@ -67,11 +67,19 @@ def test_the_hand_written_here_is_clean():
     assert (report.settlement.rake, report.settlement.rake_check) == (5, "exact")
 
 
-def test_an_unknown_line_is_a_finding_with_its_line_and_the_rest_is_read():
+def test_an_unknown_line_is_a_warning_with_its_line_and_the_hand_is_audited():
+    text = HAND.replace("Tunks2: folds\n", "Tunks2: folds\nThe dealer wiggles the deck\n")
+    [report] = _audit(text)
+    assert [(f.code, f.severity, f.line) for f in report.findings] == [("site-unknown-line", "warning", 17)]
+    assert "The dealer wiggles the deck" in report.findings[0].message
+    assert report.status == "valid" and report.settlement.payout_check == "match"
+
+
+def test_an_unknown_line_of_a_seated_player_in_the_action_form_makes_the_hand_unreadable():
     text = HAND.replace("Tunks2: folds\n", "Tunks2: folds\nTunks2: wiggles $5\n")
     [report] = _audit(text)
-    assert [(f.code, f.line) for f in report.findings] == [("site-unknown-line", 17)]
-    assert report.status == "invalid" and report.settlement.payout_check == "match"
+    assert [(f.code, f.line) for f in report.findings] == [("site-unreadable-line", 17)]
+    assert report.status == "unreadable" and "Tunks2" in report.findings[0].message
 
 
 def test_a_truncated_hand_is_unreadable_at_its_last_line_and_the_next_is_read():
@@ -186,23 +194,25 @@ def test_check_mixes_site_logs_with_phh_and_convert_round_trips(tmp_path, cli, r
     assert refused.returncode == 2 and b"exists" in refused.stderr
 
 
-@pytest.mark.parametrize("game,code,message", [
-    ("7 Card Stud Limit", "site-game-not-read", "7 Card Stud Limit (PHH variant F7S) is not read by the PokerStars "
-                                                "importer yet: the hand is not audited"),
-    ("Razz Limit", "site-game-not-read", "Razz Limit (PHH variant FR) is not read by the PokerStars importer yet: "
-                                         "the hand is not audited"),
-    ("Triple Draw 2-7 Lowball Limit", "site-game-not-read", None),
-    ("Badugi Limit", "site-game-not-read", None),
-    ("5 Card Draw No Limit", "site-game-not-phh", None),  # no PHH code at all
-    ("Hold'em Pot Limit", "site-game-not-phh", None),
-])
-def test_a_game_not_read_is_told_from_one_phh_has_no_code_for(game, code, message):
+@pytest.mark.parametrize("game", ["7 Card Stud Pot Limit", "Razz No Limit", "Triple Draw A-5 Lowball Limit",
+                                  "5 Card Stud Limit"])
+def test_a_game_without_a_variant_code_is_said(game):
     [report] = _audit(HAND.replace("Hold'em No Limit", game))
     assert report.status == "unreadable"
     [finding] = report.findings
-    assert finding.code == code
-    if message is not None:
-        assert finding.message == message
+    assert finding.code == "site-game-not-phh"
+    assert game.rsplit(" ", 2)[0] in finding.message
+
+
+@pytest.mark.parametrize("game,variant", [
+    ("Hold'em Pot Limit", "PT"), ("Omaha No Limit", "NO"), ("Omaha Hi/Lo Pot Limit", "PO/8"),
+    ("Omaha Hi/Lo No Limit", "NO/8"), ("5 Card Omaha Pot Limit", "P5O"), ("5 Card Omaha Hi/Lo Pot Limit", "P5O/8"),
+    ("6 Card Omaha Pot Limit", "P6O"), ("6 Card Omaha Hi/Lo Pot Limit", "P6O/8"), ("Hold'em Fixed Limit", "FT"),
+])
+def test_each_board_game_reads_under_its_variant_code(game, variant):
+    # the same lines as another board game: the code from the header's game and limit
+    [report] = _audit(HAND.replace("Hold'em No Limit", game))
+    assert report.hand is not None and report.hand.variant == variant
 
 
 def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():
@@ -212,7 +222,7 @@ def test_the_site_hand_of_a_log_is_named_as_its_conversion_names_it():
     no_table = HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button\n", "")
     assert site_hand_of(no_table.encode()) == ("PokerStars", None, "109681313810")
     # a table line the importer cannot read gives its conversion no table: keyed without one too
-    odd = HAND.replace("6-max Seat #4 is the button", "6-max")
+    odd = HAND.replace("6-max Seat #4 is the button", "6-max Seat #4 is the dealer")
     assert read_any(split_log("t.txt", odd.encode())[0]).hand.fields.get("table") is None
     assert site_hand_of(odd.encode()) == ("PokerStars", None, "109681313810")
 
@@ -221,12 +231,12 @@ def test_a_table_line_not_read_leaves_the_rest_of_the_hand_read():
     """The seats after it are read, and the button is the seat before the small blind's, so the
     players keep their PHH order: one finding, at the table line, and the payouts still check."""
     [clean] = _audit(HAND)
-    for line in ("Table 'Skat III 100-250 bb, Ante' 6-max", "Table 'Skat III 100-250 bb, Ante' 6-max Seat #x"):
+    for line in ("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the dealer", "Table 'Skat III 100-250 bb, Ante' 6-max Seat #x"):
         [report] = _audit(HAND.replace("Table 'Skat III 100-250 bb, Ante' 6-max Seat #4 is the button", line))
         assert [(f.code, f.line) for f in report.findings] == [("site-unknown-line", 2)]
         assert report.read.hand.fields["players"] == clean.read.hand.fields["players"]
         assert report.read.hand.action_texts == clean.read.hand.action_texts
-        assert (report.status, report.settlement.payout_check) == ("invalid", "match")
+        assert (report.status, report.settlement.payout_check) == ("valid", "match")  # (a warning)
     # heads-up: the small blind is the button
     two = """\
 PokerStars Game #109681313899:  Hold'em No Limit ($0.05/$0.10 USD) - 2014/01/06 7:21:05 ET
@@ -247,10 +257,11 @@ Seat 2: A (big blind) folded before Flop
 Seat 5: B (button) (small blind) collected ($0.20)
 """
     [clean] = _audit(two)
+    # a table line without its button (as stud's are) is read: the button is then the small blind's seat
     [report] = _audit(two.replace(" Seat #5 is the button", ""))
     assert clean.findings == () and clean.read.hand.fields["players"] == ["A", "B"]  # p1 the big blind
     assert report.read.hand.fields["players"] == ["A", "B"]
-    assert [f.code for f in report.findings] == ["site-unknown-line"]
+    assert report.findings == () and report.read.hand.fields["table"] == "Duo"
     pp = "PPPoker Hand #0042: Hold'em No Limit (1/2) - 2024/01/06 7:21:05\nTable 'Club' 9-max Seat #1 is the button\n"
     assert site_hand_of(pp.encode()) == ("PPPoker", "Club", "42")
     assert site_hand_of(b"PokerStars Hand: no number\n") is None

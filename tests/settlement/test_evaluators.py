@@ -438,11 +438,22 @@ def _types():
         "deuce to seven 5": (FULL, 5, ev.low_27_best, lambda h: oracle_best_of(deuce, h), StandardLowHand),
         "deuce to seven 7": (FULL, 7, ev.low_27_best, lambda h: oracle_best_of(deuce, h), StandardLowHand),
         "badugi 4": (FULL, 4, ev.badugi_best, lambda h: oracle_badugi(badugi, h), BadugiHand),
+        # handaudit's extension games: five card draw (high 5), 5- and 6-card Omaha and Courchevel
+        # (exactly two of the 5 or 6 hole cards with three of the board), hi and eight-or-better
+        "high 5": (FULL, 5, ev.high_best, lambda h: oracle_best_of(high, h), StandardHighHand),
+        **{f"{n}-card omaha high": (FULL, n + 5, lambda h, n=n: ev.high_omaha(h[:n], h[n:]),
+                                    lambda h, n=n: oracle_omaha(omaha, h[:n], h[n:]), OmahaHoldemHand)
+           for n in (5, 6)},
+        **{f"{n}-card omaha eight": (FULL, n + 5, lambda h, n=n: ours_or_none(ev.low_eight_omaha(h[:n], h[n:])),
+                                     lambda h, n=n: oracle_omaha(omaha8, h[:n], h[n:]), OmahaEightOrBetterLowHand)
+           for n in (5, 6)},
     }
 
 
 TYPES = _types()
-SAMPLE_SIZES = {"high 6": 20_000, "deuce to seven 7": 20_000}  # extra shapes, smaller samples
+SAMPLE_SIZES = {"high 6": 20_000, "deuce to seven 7": 20_000, "high 5": 20_000,  # extra shapes, smaller samples
+                "5-card omaha high": 20_000, "6-card omaha high": 20_000, "5-card omaha eight": 20_000,
+                "6-card omaha eight": 20_000}
 
 
 def random_hands(name: str, count: int) -> list[tuple[int, ...]]:
@@ -452,8 +463,8 @@ def random_hands(name: str, count: int) -> list[tuple[int, ...]]:
 
 
 def split(name: str, hand):
-    size = TYPES[name][1]
-    return (hand[:4], hand[4:]) if size == 9 else (hand, ())
+    """(hole, board) of an Omaha sample (its board is the last five cards), else (cards, ())."""
+    return (hand[:-5], hand[-5:]) if "omaha" in name else (hand, ())
 
 
 def assert_same_order(name, hands, ours, theirs):

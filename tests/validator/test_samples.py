@@ -98,6 +98,13 @@ EXPECTED = {
     "wrong-bring-in": same(("wrong-bring-in", 2)),
     "invalid-discard": same(("invalid-discard", 6)),
     "show-mismatch": same(("show-mismatch", 15)),  # a record that contradicts itself: no rule cited
+    # handaudit's extension variants (games PHH 1.0 has no code for): clean hands
+    "courchevel-hi-lo": same(),
+    "five-card-omaha-two-hole-cards": same(),
+    "six-card-omaha-hi-lo": same(),
+    "five-card-draw": same(),
+    "limit-two-rounds-raise-cap": same(),
+    "stud-open-pair-big-bet": same(),
 }
 
 

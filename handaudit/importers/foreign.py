@@ -22,14 +22,13 @@ _HEADS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"Game #\d+ starts\."), "partypoker"),
     (re.compile(r"Hand #\d+ - [^-]+\([^)]*\) - "), "Winning Poker Network"),
     (re.compile(r"Game started at: \d"), "Winning Poker Network"),
-    (re.compile(r"\s*<game gamecode="), "iPoker"),
 )
 # A file's first line that is another site's but no hand (a summary): one entry for the file.
 _OTHER_FILES: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"\*{5} Cassava Tournament Summary"), "888poker"),
 )
 SNIFF: Final = re.compile(r"(?m)^\s*(?:\ufeff)?(?:Full Tilt Poker Game #|\*{5} [^\n]*Hand History for Game|#Game No :|"
-                          r"Game started at: |<session |<game gamecode=|\*{5} Cassava Tournament Summary)")
+                          r"Game started at: |\*{5} Cassava Tournament Summary)")
 
 
 def foreign_head(line: str) -> str | None:

@@ -10,14 +10,26 @@ named on the command line that is neither is refused (exit status 2), as for PHH
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator
+from typing import IO, Final
 
 from ..grammar.chunk import BOM, Chunk, read_problem, reason, unreadable_chunk
 from ..grammar.sources import HEAD_BYTES, NOT_PHH, expand_paths, is_phh_path, read_chunks, read_head, replay, report_path
 from .common import SNIFF_BYTES, header_in, log_stream, site_of_head, split_log_stream, utf16_codec, utf8_head
-from .sites import MARKERS
+from .sites import MARKERS, SITES, SPLIT_MARKERS
+
+
+def split_hook(head: bytes) -> Callable[[str, IO[bytes]], Iterator[Chunk]] | None:
+    """The splitting function of the site whose file ``head`` (its first bytes) starts, for a
+    site that is not a log of lines (:attr:`.sites.Site.split`: iPoker's XML), else None."""
+    for marker, i in SPLIT_MARKERS:
+        if marker in head:
+            module = importlib.import_module(f"{__package__}.{SITES[i].module}")
+            hook: Callable[[str, IO[bytes]], Iterator[Chunk]] = getattr(module, SITES[i].split)
+            return hook
+    return None
 
 
 
@@ -89,6 +101,10 @@ def read_inputs(path: str) -> Iterator[Chunk]:
             return
         stream = replay(head, stdin)
         if is_site_head(head):
+            hook = split_hook(head)
+            if hook is not None:  # a site that is not a log of lines: its own cutting, streamed
+                yield from hook("-", stream)
+                return
             yield from split_log_stream("-", log_stream(stream, head))
             return
         yield from read_chunks(path, (head[:HEAD_BYTES], stream))
@@ -117,6 +133,10 @@ def _site_file(path: str) -> Iterator[Chunk]:
             head = f.peek(4096)[:4096]
         except OSError as err:
             yield Chunk(source, "", 0, b"", 1, read_problem(source, err))
+            return
+        hook = split_hook(head)
+        if hook is not None:  # a site that is not a log of lines: its own cutting, streamed
+            yield from hook(source, f)
             return
         yield from split_log_stream(source, log_stream(f, head))
     finally:

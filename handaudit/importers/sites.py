@@ -25,6 +25,11 @@ class Site:
     only this format has, by which a fragment of a log (its header lost) is still told a log of
     it and reported unreadable with the reason, not passed over.
 
+    ``split``: for a format that is not a log of lines (iPoker's XML session), the name of the
+    module's function ``split(source, stream) -> Iterator[Chunk]`` that cuts a file into hands;
+    a file holding one of the site's ``markers`` in its first bytes is given to it
+    (:mod:`.inputs`). Empty: the file is cut at header lines (:mod:`.common`).
+
     ``header``: a hand's whole header line, as a regular expression matched at a line's start
     (after the line's prefix in ``heads``): a log is cut into hands at these lines and told a
     log by one, so that a player whose name starts like a header ("PokerStars Fan: folds")
@@ -51,11 +56,12 @@ class Site:
     at every start, and every run imports the registry (tests/test_startup.py).
     """
 
-    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "leads", "hand_number", "table_name")
+    __slots__ = ("name", "heads", "module", "markers", "header", "blocks", "leads", "hand_number", "table_name",
+                 "split")
 
     def __init__(self, name: str, heads: tuple[tuple[str, str], ...], module: str, markers: tuple[str, ...] = (),
                  header: str = "", blocks: tuple[tuple[str, str], ...] = (), leads: tuple[str, ...] = (),
-                 hand_number: str = "", table_name: str = "") -> None:
+                 hand_number: str = "", table_name: str = "", split: str = "") -> None:
         self.name = name
         self.heads = heads
         self.module = module
@@ -65,10 +71,11 @@ class Site:
         self.leads = leads
         self.hand_number = hand_number
         self.table_name = table_name
+        self.split = split
 
     def __repr__(self) -> str:
         return (f"Site({self.name!r}, heads={self.heads!r}, module={self.module!r}, markers={self.markers!r}, "
-                f"header={self.header!r}, blocks={self.blocks!r}, leads={self.leads!r})")
+                f"header={self.header!r}, blocks={self.blocks!r}, leads={self.leads!r}, split={self.split!r})")
 
 
 SITES: Final[tuple[Site, ...]] = (
@@ -130,6 +137,13 @@ SITES: Final[tuple[Site, ...]] = (
          hand_number=r" - HandId: #(\d+(?:-\d+)*) - ",
          blocks=((r"Winamax Poker - Tournament summary", "tournament-summary"),),
          table_name=r"Table: '(.*)' \d+-max"),
+    # iPoker network XML session export: <session sessioncode=...> of <game gamecode=...>; each
+    # game's chunk is re-written to start with its <game gamecode= tag (importers/ipoker_xml.py).
+    Site("ipoker",
+         heads=(("<game gamecode=", "iPoker"),),
+         module="ipoker",
+         markers=("<session sessioncode=", "<game gamecode="),
+         split="split_session"),
 )
 
 # Every (header prefix, venue, site index), in registry order: what detection and routing test.
@@ -139,6 +153,11 @@ HEADS: Final[tuple[tuple[str, str, int], ...]] = tuple(
 LEADS: Final[tuple[str, ...]] = tuple([p for s in SITES for p in s.leads])
 # Every site's marker lines, as bytes: a file holding one near its start is a (broken) log.
 MARKERS: Final[tuple[bytes, ...]] = tuple([m.encode("utf-8") for s in SITES for m in s.markers])
+
+
+# (marker bytes, site index) of the sites with a split hook: what :mod:`.inputs` looks for.
+SPLIT_MARKERS: Final[tuple[tuple[bytes, int], ...]] = tuple(
+    [(m.encode("utf-8"), i) for i in range(len(SITES)) if SITES[i].split for m in SITES[i].markers])
 
 
 def site_named(name: str) -> Site:

@@ -59,24 +59,24 @@ def test_a_cash_hand_is_clean_and_exact():
     hand, report = _one(CASH)
     assert report.status == "valid" and report.findings == ()
     assert hand.fields["players"] == ["Hero", "5e6f7a8b", "a1b2c3d4"]
-    assert hand.scale == 1  # the most decimal places of an amount ("$60.5")
-    assert hand.action_texts[3:] == ("p3 cbr 2.5", "p1 cbr 8.0", "p2 f", "p3 cc", "d db Kc7h2d", "p1 cbr 9.0", "p3 f")
+    assert hand.scale == 2  # USD: cents (ISO 4217), though the log writes "$60.5"
+    assert hand.action_texts[3:] == ("p3 cbr 2.50", "p1 cbr 8.00", "p2 f", "p3 cc", "d db Kc7h2d", "p1 cbr 9.00", "p3 f")
     s = report.settlement
-    assert (s.pot_total, s.returned, s.rake, s.payout_check, s.rake_check) == (170, (90, 0, 0), 8, "match", "exact")
+    assert (s.pot_total, s.returned, s.rake, s.payout_check, s.rake_check) == (1700, (900, 0, 0), 80, "match", "exact")
 
 
 def test_the_fees_beside_the_rake_are_taken_from_the_pot():
     text = CASH.replace("collected $16.2", "collected $15.2").replace("Jackpot $0 |", "Jackpot $1 |")
     hand, report = _one(text)
     assert hand.fields["_site_fees"] == ["Jackpot 1", "Bingo 0", "Fortune 0", "Tax 0"]
-    assert report.status == "valid" and report.settlement.rake == 18
+    assert report.status == "valid" and report.settlement.rake == 180
 
 
 def test_a_payout_the_figures_do_not_give_is_named():
     hand, report = _one(CASH.replace("collected $16.2", "collected $16.7"))
     assert {"site-rake-mismatch", "winnings-mismatch"} <= _codes(report) and report.status == "invalid"
     [m] = [f for f in report.findings if f.code == "site-rake-mismatch"]
-    assert "17.0 - 16.7 = 0.3" in m.message
+    assert "17.00 - 16.70 = 0.30" in m.message
 
 
 def test_a_total_pot_the_lines_do_not_give_is_named():
@@ -167,7 +167,7 @@ Seat 2: cc33dd44 folded before Flop
 Seat 3: Hero (button) won ($10.6)
 """
     hand, report = _one(text)
-    assert (hand.variant, hand.antes, hand.blinds_or_straddles) == ("NS", (10, 10, 10), (0, 0, 10))
+    assert (hand.variant, hand.antes, hand.blinds_or_straddles) == ("NS", (100, 100, 100), (0, 0, 100))
     assert report.status == "valid" and report.settlement.rake_check == "exact"
 
 
@@ -214,8 +214,8 @@ def test_a_missed_blind_is_posted_dead_beside_the_live_big_blind():
     text = text.replace("Total pot $17 |", "Total pot $18.5 |").replace("collected $16.2", "collected $17.7")
     hand, report = _one(text)
     p = hand.fields["players"].index("0d0e0f01")
-    assert hand.blinds_or_straddles[p] == -15  # $1 live, $0.5 dead
-    assert report.settlement.pot_total == 185
+    assert hand.blinds_or_straddles[p] == -150  # $1 live, $0.5 dead
+    assert report.settlement.pot_total == 1850
     assert not {c for c in _codes(report) if c.endswith("-mismatch")} and report.status == "valid"
 
 
@@ -224,7 +224,7 @@ def test_a_cash_drop_is_money_the_site_adds():
     text = text.replace("Total pot $17 |", "Total pot $17.2 |").replace("collected $16.2", "collected $16.4")
     hand, report = _one(text)
     assert hand.fields["_site_added"] == "0.2" and hand.winnings is None
-    assert report.settlement.pot_total == 170
+    assert report.settlement.pot_total == 1700
     assert report.status == "valid" and not _codes(report)
 
 
@@ -252,7 +252,7 @@ a1b2c3d4 collected $98.5 from pot""").replace("Total pot $17 | Rake $0.8", "Tota
     hand, report = _one(text)
     assert hand.fields["_site_run_twice"] == "second turn [Qc] / second river [5d]"
     assert hand.fields["_site_collected"] == ["98.5", "0", "98.5"]
-    assert "site-run-twice" in _codes(report) and report.settlement.pot_total == 2010
+    assert "site-run-twice" in _codes(report) and report.settlement.pot_total == 20100
     assert not {c for c in _codes(report) if c.endswith("-mismatch")}
 
 

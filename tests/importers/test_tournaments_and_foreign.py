@@ -97,7 +97,7 @@ def test_a_summary_read_on_its_own_says_what_it_is():
     assert read.hand is None and [f.code for f in read.findings] == ["site-tournament-summary"]
 
 
-@pytest.mark.parametrize("site", ["fulltilt", "wpn", "ipoker"])  # (888poker, PartyPoker, GGPoker, Winamax: read, issue #41)
+@pytest.mark.parametrize("site", ["fulltilt", "wpn"])  # (888poker, PartyPoker, GGPoker, Winamax: issue #41; iPoker: #42)
 def test_another_sites_log_is_one_unreadable_entry_per_hand_it_holds(site):
     root = CORPUS / "sites" / site
     if not root.is_dir():

@@ -57,7 +57,7 @@ def _next_step(step: int) -> int:
     return (2 if lead == 1 else 5 if lead == 2 else 10) * 10**zeros
 
 
-def _layout(title: str, x: str, y: str, **extra) -> dict:
+def chart_layout(title: str, x: str, y: str, **extra) -> dict:
     layout = {
         "title": {"text": _t(title), "x": 0.01, "xanchor": "left"},
         "xaxis": {"title": {"text": _t(x)}, "automargin": True, "linecolor": "#000", "ticks": "outside",
@@ -119,7 +119,7 @@ def findings_chart(ov: Overview) -> dict | None:
     for k, sev in enumerate(severities):
         counts = {c: n for c, s, n in ov.findings if s == sev}
         data.append(_bar(sev, codes, [counts.get(c, 0) for c in codes], k, horizontal=True, stacked=True))
-    layout = _layout("Findings by code and severity", "findings (count)", "finding code", barmode="stack",
+    layout = chart_layout("Findings by code and severity", "findings (count)", "finding code", barmode="stack",
                      height=max(300, 120 + 26 * len(codes)))
     return {"id": "chart-findings", "data": data, "layout": _counts_on(layout, "xaxis", data, stacked=True),
             "wide": True}
@@ -129,14 +129,14 @@ def status_chart(ov: Overview) -> dict:
     labels = list(ov.status)
     data = [_bar("hands", labels, [ov.status[s] for s in labels], 0)]
     return {"id": "chart-status", "data": data, "layout": _counts_on(
-        _layout("Hands by status", "status", "hands (count)", showlegend=False), "yaxis", data)}
+        chart_layout("Hands by status", "status", "hands (count)", showlegend=False), "yaxis", data)}
 
 
 def payout_chart(ov: Overview) -> dict:
     labels = list(ov.payout)
     data = [_bar("hands", labels, [ov.payout[p] for p in labels], 1)]
     return {"id": "chart-payout", "data": data, "layout": _counts_on(
-        _layout("Payout checks by outcome", "payout check", "hands (count)", showlegend=False), "yaxis", data)}
+        chart_layout("Payout checks by outcome", "payout check", "hands (count)", showlegend=False), "yaxis", data)}
 
 
 def rake_share_chart(ov: Overview) -> dict | None:
@@ -147,7 +147,7 @@ def rake_share_chart(ov: Overview) -> dict | None:
         return None
     unraked = dict(ov.rake_share).get(ZERO_BIN, 0)
     data = [_bar("hands", [label for label, _ in bins], [n for _, n in bins], 1)]
-    layout = _layout("Rake as a share of the pot (payout mismatches left out: theirs is no rake)",
+    layout = chart_layout("Rake as a share of the pot (payout mismatches left out: theirs is no rake)",
                      f"rake / pot (percent, bins of 1%; {unraked:,} more hands paid no rake)",
                      "hands whose rake is known (count)", showlegend=False)
     return {"id": "chart-rake-share", "data": data, "layout": _counts_on(layout, "yaxis", data)}
@@ -162,7 +162,7 @@ def mismatch_chart(ov: Overview) -> dict | None:
     for k, (currency, bins) in enumerate(ov.mismatches.items()):
         counts = {label: n for _, label, n in bins}
         data.append(_bar(currency, order, [counts.get(b, 0) for b in order], k, stacked=True))
-    layout = _layout("Payout mismatches by size (largest recorded minus computed payout of the hand)",
+    layout = chart_layout("Payout mismatches by size (largest recorded minus computed payout of the hand)",
                      "difference (currency or chips, powers of ten)", "hands (count)", barmode="group",
                      showlegend=True)  # the currency named even when there is one
     layout["xaxis"]["categoryorder"] = "array"
@@ -203,7 +203,7 @@ def time_chart(ov: Overview) -> dict | None:
     data[0]["hovertemplate"] = {"day": "%{x|%Y-%m-%d}", "month": "%{x|%Y-%m}", "year": "%{x|%Y}"}[unit] + \
         ": %{y:,} hands<extra></extra>"
     undated = f"; {ov.undated:,} hand{'s' if ov.undated != 1 else ''} without a date not shown" if ov.undated else ""
-    layout = _layout(f"Hands over time, per {unit}", f"{unit} (as the files date the hands{undated})",
+    layout = chart_layout(f"Hands over time, per {unit}", f"{unit} (as the files date the hands{undated})",
                      "hands (count)", showlegend=False)
     length, margin = {"day": (1, 1), "month": (31, 7), "year": (366, 90)}[unit]  # a bin, the room around
     layout["xaxis"].update(day_axis(starts[0], _day_shift(starts[-1], length - 1)))

@@ -16,7 +16,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..layout import part_files
-from .charts import _layout
+from .charts import chart_layout
 
 SESSIONS_DRAWN = 6  # the sessions with the most errors, then findings
 HANDS_DRAWN = 150  # a longer session is drawn from a little before its first finding
@@ -120,6 +120,6 @@ def _timeline(n: int, s: dict, rows: list[dict], faults: list[dict], players: pa
     where = " / ".join(x for x in (s["venue"], s["table"], s["event"]) if x)
     title = (f"Session {where}: hands {s['first_hand'] or '?'} to {s['last_hand'] or '?'} "
              f"({s['hands']:,} hands, {s['findings']:,} findings)")
-    layout = _layout(title, "hand in the session (1 is its first)", f"starting stack ({unit})",
+    layout = chart_layout(title, "hand in the session (1 is its first)", f"starting stack ({unit})",
                      showlegend=len(lines) <= 10)
     return {"id": f"chart-session-{n + 1}", "data": data, "layout": layout, "wide": True}

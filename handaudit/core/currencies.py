@@ -19,7 +19,9 @@ MINOR_UNITS: Final[dict[str, int]] = {
     "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
     "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
     "CLF": 4, "UYW": 4,
-    # Not money of a country: gold, silver, units of account, testing codes (no minor unit).
+    # Not money of a country (ISO 4217 gives them no minor unit, so amounts in them are whole
+    # units here): gold, silver, platinum, palladium, the bond-market units, SDR, SUCRE, the ADB
+    # unit of account, the testing code XTS and XXX, the code for "no currency involved".
     "XAU": 0, "XAG": 0, "XPT": 0, "XPD": 0, "XBA": 0, "XBB": 0, "XBC": 0, "XBD": 0, "XDR": 0, "XSU": 0,
     "XUA": 0, "XTS": 0, "XXX": 0,
 }

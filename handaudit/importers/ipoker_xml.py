@@ -249,21 +249,7 @@ def split_session(source: str, stream: IO[bytes]) -> Iterator[Chunk]:
     except expat.ExpatError as err:
         yield from cut.out
         cut.out.clear()
-        text = expat.ErrorString(err.code)
-        eof = err.code in (expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS],
-                           expat.errors.codes[expat.errors.XML_ERROR_UNCLOSED_TOKEN])
-        if eof and cut.game is None and window.rfind(b"<game") > window.rfind(b"</game>"):
-            cut.problem("site-truncated-hand", f"{source}: the file stops inside a <game> start tag (line "
-                        f"{cut.line()}): that game is not read", cut.line())
-        elif eof and cut.game is None and cut.games:
-            pass  # the session's end tag is missing, but every game it began is read: nothing lost
-        elif eof and (cut.depth > 0 or cut.games):
-            _broken(cut, f"{source}: the file stops at line {err.lineno} before its elements are closed: truncated")
-        elif eof:
-            cut.problem("site-unknown-line", f"{source}: no iPoker <session> element in the file; not read", 1)
-        else:
-            _broken(cut, f"{source}: the XML cannot be read at line {err.lineno}, column {err.offset + 1}: {text}; "
-                    "the rest of the file is not read")
+        _xml_error(cut, source, err, window)
         yield from cut.out
         return
     except OSError as err:
@@ -342,3 +328,22 @@ def parse_game(data: bytes) -> Node:
     p.CharacterDataHandler = text
     p.Parse(data, True)
     return root[0]
+
+
+def _xml_error(cut: _Cutter, source: str, err: expat.ExpatError, window: bytes) -> None:
+    """What a file whose XML stops or breaks says, after the games read before the fault."""
+    eof = err.code in (expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS],
+                       expat.errors.codes[expat.errors.XML_ERROR_UNCLOSED_TOKEN])
+    if eof and cut.game is None and window.rfind(b"<game") > window.rfind(b"</game>"):
+        cut.problem("site-truncated-hand", f"{source}: the file stops inside a <game> start tag (line "
+                    f"{cut.line()}): that game is not read", cut.line())
+        return
+    if eof and cut.game is None and cut.games:
+        return  # the session's end tag is missing, but every game it began is read: nothing lost
+    if eof and (cut.depth > 0 or cut.games):
+        _broken(cut, f"{source}: the file stops at line {err.lineno} before its elements are closed: truncated")
+    elif eof:
+        cut.problem("site-unknown-line", f"{source}: no iPoker <session> element in the file; not read", 1)
+    else:
+        _broken(cut, f"{source}: the XML cannot be read at line {err.lineno}, column {err.offset + 1}: "
+                f"{expat.ErrorString(err.code)}; the rest of the file is not read")

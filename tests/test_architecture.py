@@ -146,6 +146,8 @@ def _allowed(source: str | None, target: str | None, top: bool) -> bool:
         return True  # which build runs: asked by the CLI and the run's manifest
     if target == "config":
         return source in ("api", "cli")
+    if source == "importers" and target in ("validator", "settlement"):
+        return False  # a site's figures travel to the settlement as _site_ fields, never by import
     if source in FLOOR and target in FLOOR:
         return FLOOR[target] < FLOOR[source]
     return source in ("__main__",)

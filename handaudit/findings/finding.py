@@ -14,6 +14,13 @@ from .codes import CODES
 _FINDING_FIELDS = ("code", "message", "action_index", "actor", "rule", "ruling", "line", "column", "severity")
 
 
+# The message of a ``site-encoding`` finding: said by a site importer that read a log as
+# Windows-1252, and by the settlement for a converted hand that carries the note (one text for
+# both, here where both rooms may import it).
+ENCODING_MESSAGE: Final = ("the file is not UTF-8: read as Windows-1252, the code page the site wrote its older "
+                           "logs in")
+
+
 class Finding(Value):
     """One irregularity: where (action index, or line/column), what (code), why (rule), ruling.
 

@@ -19,10 +19,9 @@ from ..core.cards import card_from_text, cards_text
 from ..core.currencies import hand_minor_units
 from ..core.hand import BET_RAISE, BRING_IN, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, DISCARD, FOLD, NOOP, SHOW_MUCK, Action, Hand
 from ..core.variants import FIXED, VARIANTS
-from ..findings.finding import Finding
+from ..findings.finding import ENCODING_MESSAGE, Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from ..settlement.site_totals import ENCODING_MESSAGE
 from . import lines as L
 from . import pokerstars_games as G
 from .common import CURRENCY_OF_SYMBOL, TABLE_LINE, amount_units, currency_symbol, phh_order

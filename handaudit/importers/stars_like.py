@@ -17,10 +17,9 @@ from ..core.currencies import hand_minor_units
 from ..core.amounts import amount_text
 from ..core.cards import card_from_text
 from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, NOOP, SHOW_MUCK, Action, Hand
-from ..findings.finding import Finding
+from ..findings.finding import ENCODING_MESSAGE, Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
-from ..settlement.site_totals import ENCODING_MESSAGE
 from . import lines as L
 from .common import phh_order
 

@@ -21,13 +21,12 @@ from typing import Final
 from ..core.amounts import amount_text
 from ..core.cards import card_from_text
 from ..core.hand import BET_RAISE, CHECK_CALL, DEAL_BOARD, DEAL_HOLE, FOLD, NOOP, SHOW_MUCK, Action, Hand
-from ..findings.finding import Finding
+from ..findings.finding import ENCODING_MESSAGE, Finding
 from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from .common import amount_units, phh_order
 from .limits import (INVALID, MAX_AMOUNT_DIGITS, amount_problem, date_problem, digits_problem, scaled_problem,
                      seat_problem, seats_problems, table_problem, time_problem)
-from ..settlement.site_totals import ENCODING_MESSAGE
 from .lines import (T_CHAT, T_CONNECTED, T_DISCONNECTED, T_FINISHED, T_JOINS, T_LEAVES, T_REMOVED, T_RETURNED,
                     T_SITS_OUT, T_TIME, T_TIMED_OUT, T_WAITS, player_at)
 

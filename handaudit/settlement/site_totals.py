@@ -45,7 +45,7 @@ from typing import Final
 
 from ..core.amounts import amount_text
 from ..core.hand import Hand
-from ..findings.finding import Finding
+from ..findings.finding import ENCODING_MESSAGE, Finding
 from .showdown import Pot
 
 TOTAL: Final = "_site_total_pot"
@@ -108,8 +108,6 @@ def _taken(fields: dict, scale: int) -> int | None:
 
 UNREAD: Final = "_site_unread"
 ENCODING: Final = "_site_encoding"
-ENCODING_MESSAGE: Final = ("the file is not UTF-8: read as Windows-1252, the code page the site wrote its older "
-                           "logs in")
 BOARDS: Final = "_site_boards"
 ANTES_LAYERED: Final = "_site_antes_layered"  # true: the site layers antes into side pots like any chip
 CASH_WON: Final = "_site_cash_won"

@@ -22,6 +22,7 @@ from ..grammar.chunk import Chunk
 from ..grammar.result import ReadResult
 from . import lines as L
 from .common import phh_order
+from .limits import INVALID, amount_problem
 
 # Forced-bet kinds (``SiteText.post``).
 P_SMALL: Final = "sb"
@@ -203,6 +204,10 @@ class SiteText:
         """``text`` read as an amount, kept as ``self.raw[index]``; -1 (with a finding) if it is not one.
         ``phh``: an amount PHH holds (it sets the hand's scale)."""
         value, places = site_amount(text.strip())
+        why = amount_problem(text.strip(), value, places) if value >= 0 else None
+        if why is not None:  # past the limits every importer applies (importers/limits.py)
+            self.find(INVALID, f"line {self.chunk.line + line}: {why}", line, True)
+            return -1
         if value < 0:
             self.find("site-unreadable-line", f"line {self.chunk.line + line}: {text[:40]!r} is not an amount", line,
                       True)

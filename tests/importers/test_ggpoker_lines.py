@@ -350,3 +350,11 @@ Seat 1: Hero (small blind) collected (4,750)
     hand, report = _one(text)
     assert hand.fields["_site_rake"] == "0" and report.status == "valid"
     assert (report.settlement.payout_check, report.settlement.rake_check) == ("match", "exact")
+
+
+def test_an_amount_past_the_limits_is_an_invalid_field_on_its_hand():
+    """The limits every importer applies (importers/limits.py, issue #38): a stack of 30 digits is
+    an invalid-field finding naming its line, never an internal error."""
+    _, report = _one(CASH.replace("Seat 1: a1b2c3d4 ($100 in chips)", "Seat 1: a1b2c3d4 ($" + "9" * 30 + " in chips)"))
+    [finding] = [f for f in report.findings if f.code == "invalid-field"]
+    assert report.status == "unreadable" and finding.line == 3 and "more than 4 * 10**18" in finding.message

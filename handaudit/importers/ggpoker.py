@@ -39,12 +39,18 @@ _TABLE: Final = re.compile(r"Table '(?P<name>.*)' (?P<max>\d+)-max(?: \(Play Mon
 _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?) in chips(?:, (?P<bounty>[^()]*?) "
                           r"bounty)?\)(?P<out> is sitting out)?\s*$")
 
-# (game, limit) -> PHH variant code. A game without one is `site-game-not-phh`.
+# (game, limit) -> PHH variant code, or handaudit's extension code. A game without one is
+# `site-game-not-phh`.
 VARIANT_OF_GAME: Final[dict[tuple[str, str], str]] = {
     ("Hold'em", "No Limit"): "NT", ("Hold'em", "Limit"): "FT", ("Hold'em", "Fixed Limit"): "FT",
     ("ShortDeck", "No Limit"): "NS", ("Short Deck", "No Limit"): "NS",
     ("Omaha", "Pot Limit"): "PO", ("PLO", "Pot Limit"): "PO",
     ("Omaha Hi/Lo", "Limit"): "FO/8", ("Omaha Hi/Lo", "Fixed Limit"): "FO/8",
+    # handaudit's extension codes (README "Variants beyond PHH"): Omaha hi/lo in pot limit, 5- and
+    # 6-card Omaha hi and hi/lo
+    ("Omaha Hi/Lo", "Pot Limit"): "PO/8", ("PLO Hi/Lo", "Pot Limit"): "PO/8", ("Omaha", "No Limit"): "NO",
+    ("PLO-5", "Pot Limit"): "P5O", ("PLO-5 Hi/Lo", "Pot Limit"): "P5O/8",
+    ("PLO-6", "Pot Limit"): "P6O", ("PLO-6 Hi/Lo", "Pot Limit"): "P6O/8",
 }
 _FIXED: Final = ("FT", "FO/8")
 _POSTS: Final[tuple[tuple[str, str], ...]] = (

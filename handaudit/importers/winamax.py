@@ -39,6 +39,9 @@ _SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?
 VARIANT_OF_GAME: Final[dict[tuple[str, str], str]] = {
     ("Holdem", "no limit"): "NT", ("Holdem", "fixed limit"): "FT", ("Holdem", "limit"): "FT",
     ("Omaha", "pot limit"): "PO", ("Omaha Hi/Lo", "fixed limit"): "FO/8", ("Omaha8", "fixed limit"): "FO/8",
+    # handaudit's extension codes (README "Variants beyond PHH")
+    ("Omaha", "no limit"): "NO", ("Omaha Hi/Lo", "pot limit"): "PO/8", ("Omaha8", "pot limit"): "PO/8",
+    ("5 Card Omaha", "pot limit"): "P5O", ("5 Card Omaha Hi/Lo", "pot limit"): "P5O/8",
 }
 # Games PHH has a code for whose text this importer does not read yet (up cards, bring-ins, draws).
 NOT_READ_YET: Final[dict[str, str]] = {

@@ -257,9 +257,11 @@ a1b2c3d4 collected $98.5 from pot""").replace("Total pot $17 | Rake $0.8", "Tota
 
 
 def test_a_game_phh_has_no_code_for_is_named():
-    [report] = _audit(CASH.replace("Hold'em No Limit ($0.5/$1)", "PLO-5 ($0.5/$1)"))
+    [report] = _audit(CASH.replace("Hold'em No Limit ($0.5/$1)", "Omaha Hi/Lo No Limit ($0.5/$1)"))
     assert report.read.hand is None and _codes(report) == {"site-game-not-phh"}
-    assert "PLO-5 Pot Limit" in report.findings[0].message
+    assert "Omaha Hi/Lo No Limit" in report.findings[0].message
+    # PLO-5 has handaudit's extension code (README "Variants beyond PHH")
+    assert _one(CASH.replace("Hold'em No Limit ($0.5/$1)", "PLO-5 ($0.5/$1)"))[0].variant == "P5O"
 
 
 def test_an_unknown_line_is_a_warning_and_the_hand_is_audited():

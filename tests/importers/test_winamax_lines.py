@@ -212,8 +212,10 @@ def test_go_fast_and_play_money():
 def test_games_not_read_and_games_phh_lacks_are_named():
     [stud] = _audit(CASH.replace("Holdem no limit (0.25€/0.50€)", "7-Card Stud fixed limit (5€/25€/50€)"))
     assert stud.read.hand is None and _codes(stud) == {"site-game-not-read"} and "F7S" in stud.findings[0].message
-    [hilo] = _audit(CASH.replace("Holdem no limit", "Omaha Hi/Lo pot limit"))
-    assert hilo.read.hand is None and _codes(hilo) == {"site-game-not-phh"}
+    [none] = _audit(CASH.replace("Holdem no limit", "5 Card Omaha no limit"))  # no code, PHH's or handaudit's
+    assert none.read.hand is None and _codes(none) == {"site-game-not-phh"}
+    # handaudit's extension codes for the games PHH lacks (README "Variants beyond PHH")
+    assert _one(CASH.replace("Holdem no limit", "Omaha Hi/Lo pot limit"))[0].variant == "PO/8"
 
 
 def test_an_unknown_line_is_a_warning_and_the_hand_is_audited():
